@@ -1,0 +1,53 @@
+/**
+ * Defaults and checks of `serveHttp`'s options.
+ *
+ * @module
+ */
+
+import { CoreError } from '../errors.js';
+import type { HttpServeOptions } from './types.js';
+
+/** The MCP endpoint path when none is given. */
+export const DEFAULT_PATH = '/mcp';
+/** The largest request body accepted when none is given (4 MiB, as in the MCP SDK). */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Checks the options that need no bound port (the `Host`/`Origin` lists are checked when the
+ * guard is built), with the path and body limit already defaulted.
+ *
+ * @throws CoreError `INVALID_ARGUMENT` listing every problem found.
+ */
+export function validateHttpOptions(
+  options: HttpServeOptions,
+  path: string,
+  maxBodyBytes: number,
+): void {
+  const problems: string[] = [];
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65_535) {
+    problems.push('port must be an integer from 0 to 65535');
+  }
+  if (!path.startsWith('/') || /[?#\s]/.test(path)) {
+    problems.push('path must start with "/" and hold no query, fragment or space');
+  }
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    problems.push('maxBodyBytes must be a positive integer');
+  }
+  const idle = options.sessionIdleMs;
+  if (idle !== undefined && (!Number.isSafeInteger(idle) || idle <= 0)) {
+    problems.push('sessionIdleMs must be a positive integer');
+  }
+  for (const routePath of Object.keys(options.routes ?? {})) {
+    if (!routePath.startsWith('/') || routePath === path) {
+      problems.push(
+        `route ${JSON.stringify(routePath)} must start with "/" and differ from the MCP path`,
+      );
+    }
+  }
+  if (problems.length > 0) {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: `Invalid serveHttp options: ${problems.join('; ')}.`,
+    });
+  }
+}

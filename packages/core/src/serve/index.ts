@@ -1,0 +1,34 @@
+/**
+ * `@x/core/serve`: run MCP servers over stdio or Streamable HTTP.
+ *
+ * A {@link ServerFactory} builds one `McpServer` per MCP session; {@link serveStdio} runs one
+ * session, {@link serveHttp} one per HTTP session id, bound to 127.0.0.1 by default, with
+ * DNS-rebinding protection and optional bearer tokens mapped to roles.
+ *
+ * @module
+ */
+
+// Command-line helpers
+export {
+  DEFAULT_LISTEN_HOST,
+  formatListenAddress,
+  type ListenAddress,
+  parseListenAddress,
+} from './listen-address.js';
+
+// Serving
+export { serveHttp } from './serve-http.js';
+export { serveStdio } from './serve-stdio.js';
+export { type CloseOnSignalsOptions, closeOnSignals } from './signals.js';
+export { MIN_TOKEN_LENGTH, readTokensFile, type Tokens, TokensSchema } from './tokens.js';
+// Shapes
+export type {
+  HttpRoute,
+  HttpRouteHandler,
+  HttpServeOptions,
+  RunningHttpServer,
+  RunningServer,
+  ServerFactory,
+  SessionContext,
+  StdioServeOptions,
+} from './types.js';

@@ -1,0 +1,280 @@
+/**
+ * Streamable HTTP serving: `serveHttp`.
+ *
+ * @module
+ */
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CoreError } from '../errors.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_PATH, validateHttpOptions } from './http-options.js';
+import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
+import { createHttpSessionRegistry, type HttpSessionRegistry } from './http-sessions.js';
+import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
+import { readJsonBody } from './request-body.js';
+import { createRequestGuard, type RequestGuard } from './request-guard.js';
+import { type BearerCheck, createBearerCheck, type Tokens, validateTokens } from './tokens.js';
+import type {
+  HttpRouteHandler,
+  HttpServeOptions,
+  RunningHttpServer,
+  ServerFactory,
+  SessionContext,
+} from './types.js';
+
+const REALM = 'Bearer realm="mcp"';
+
+/** Everything one request handler needs, resolved once. */
+interface HttpContext {
+  readonly path: string;
+  readonly maxBodyBytes: number;
+  readonly guard: RequestGuard;
+  readonly checkBearer: ((headers: IncomingMessage['headers']) => BearerCheck) | undefined;
+  readonly routes: ReadonlyMap<string, { handler: HttpRouteHandler; requireAuth: boolean }>;
+  readonly sessions: HttpSessionRegistry;
+}
+
+/**
+ * Serves MCP over Streamable HTTP: one McpServer from `factory` per HTTP session id.
+ *
+ * Every request first passes the `Host`/`Origin` check (403), then, on the MCP path, the bearer
+ * check when `tokens` is set (401 with `WWW-Authenticate: Bearer`). A POST without
+ * `mcp-session-id` must be `initialize`; it opens a session whose id comes back in the response
+ * header. An unknown session id gets 404, a session id with another token than the one that
+ * opened it 403, a body above `maxBodyBytes` 413, a body that is not JSON 400 with -32700. Extra
+ * `routes` answer GET only and are public unless marked `requireAuth`: a manifest is public
+ * metadata that a client reads before it has a token. Refusals carry a JSON-RPC error body.
+ *
+ * @throws CoreError `INVALID_ARGUMENT` for options outside their domain, `UNAVAILABLE` when the
+ * address cannot be bound.
+ */
+export async function serveHttp(
+  factory: ServerFactory,
+  options: HttpServeOptions,
+): Promise<RunningHttpServer> {
+  const host = options.host ?? DEFAULT_LISTEN_HOST;
+  const path = options.path ?? DEFAULT_PATH;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  validateHttpOptions(options, path, maxBodyBytes);
+  const tokens = options.tokens === undefined ? undefined : validateTokens(options.tokens);
+  const onError = options.onError ?? (() => {});
+
+  const httpServer = createServer();
+  const port = await listen(httpServer, host, options.port);
+  httpServer.on('error', onError);
+  let context: HttpContext;
+  try {
+    context = createContext(factory, options, { host, port, path, maxBodyBytes, tokens });
+  } catch (error) {
+    // The allowedHosts/allowedOrigins check needs the bound port: release it on failure.
+    httpServer.close();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  httpServer.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const handled =
+      closing === undefined
+        ? handleRequest(context, request, response)
+        : Promise.resolve(refuse(response, 503, 'Service Unavailable: shutting down'));
+    handled.catch((error: unknown) => {
+      if (closing === undefined) onError(error);
+      sendJsonRpcError(
+        response,
+        closing === undefined ? 500 : 503,
+        HttpErrorCode.INTERNAL_ERROR,
+        'Internal error',
+      );
+    });
+  });
+
+  return {
+    url: new URL(`http://${formatHost(host)}:${port}${path}`),
+    host,
+    port,
+    sessionCount: () => context.sessions.count(),
+    close() {
+      closing ??= (async () => {
+        httpServer.closeIdleConnections();
+        await context.sessions.closeAll();
+        await new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          httpServer.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}
+
+function createContext(
+  factory: ServerFactory,
+  options: HttpServeOptions,
+  resolved: {
+    host: string;
+    port: number;
+    path: string;
+    maxBodyBytes: number;
+    tokens: Tokens | undefined;
+  },
+): HttpContext {
+  const { host, port, path, maxBodyBytes, tokens } = resolved;
+  return {
+    path,
+    maxBodyBytes,
+    guard: createRequestGuard({
+      host,
+      port,
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+      ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+    }),
+    checkBearer: tokens === undefined ? undefined : createBearerCheck(tokens),
+    routes: new Map(
+      Object.entries(options.routes ?? {}).map(([routePath, route]) => [
+        routePath,
+        typeof route === 'function'
+          ? { handler: route, requireAuth: false }
+          : { handler: route.handler, requireAuth: route.requireAuth },
+      ]),
+    ),
+    sessions: createHttpSessionRegistry({
+      factory,
+      sessionIdleMs: options.sessionIdleMs,
+      onSessionClosed: options.onSessionClosed,
+    }),
+  };
+}
+
+async function handleRequest(
+  context: HttpContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const refusal = context.guard(request.headers);
+  if (refusal !== undefined) return refuse(response, 403, refusal);
+  const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
+  const route = context.routes.get(pathname);
+  if (route !== undefined) {
+    if (request.method !== 'GET') {
+      return refuse(response, 405, 'Method Not Allowed', { allow: 'GET' });
+    }
+    if (route.requireAuth && checkAuth(context, request, response) === undefined) return;
+    return route.handler(request, response);
+  }
+  if (pathname !== context.path) return refuse(response, 404, 'Not Found');
+  const caller = checkAuth(context, request, response);
+  if (caller === undefined) return;
+  const method = request.method ?? '';
+  if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
+    return refuse(response, 405, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
+  }
+
+  const sessionHeader = request.headers['mcp-session-id'];
+  const sessionId = Array.isArray(sessionHeader) ? sessionHeader.join(', ') : sessionHeader;
+  if (sessionId === undefined) {
+    if (method !== 'POST')
+      return refuse(response, 400, 'Bad Request: missing mcp-session-id header');
+    const body = await readBody(context, request, response);
+    if (body === undefined) return;
+    if (!startsSession(body.value)) {
+      return refuse(response, 400, 'Bad Request: missing mcp-session-id header');
+    }
+    return context.sessions.open(request, response, body.value, caller);
+  }
+  const session = context.sessions.get(sessionId);
+  if (session === undefined) {
+    return sendJsonRpcError(response, 404, HttpErrorCode.SESSION_NOT_FOUND, 'Session not found');
+  }
+  if (session.tokenIndex !== caller.tokenIndex) {
+    return refuse(response, 403, 'Forbidden: the session was opened with another token');
+  }
+  if (method !== 'POST') return context.sessions.handle(session, request, response);
+  const body = await readBody(context, request, response);
+  if (body !== undefined) return context.sessions.handle(session, request, response, body.value);
+}
+
+/** Whether a body may open a session: an `initialize` request, alone or in a batch (the SDK refuses the batch). */
+function startsSession(body: unknown): boolean {
+  return isInitializeRequest(body) || (Array.isArray(body) && body.some(isInitializeRequest));
+}
+
+/** The caller behind a request, or `undefined` once a 401 has been sent. */
+function checkAuth(
+  context: HttpContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): (Pick<SessionContext, 'role'> & { tokenIndex: number | undefined }) | undefined {
+  if (context.checkBearer === undefined) return { role: undefined, tokenIndex: undefined };
+  const check = context.checkBearer(request.headers);
+  if (check.outcome === 'accepted') return { role: check.role, tokenIndex: check.tokenIndex };
+  if (check.outcome === 'missing') {
+    refuse(response, 401, 'Unauthorized: a bearer token is required', {
+      'www-authenticate': REALM,
+    });
+  } else {
+    refuse(response, 401, 'Unauthorized: invalid bearer token', {
+      'www-authenticate': `${REALM}, error="invalid_token"`,
+    });
+  }
+  return undefined;
+}
+
+/** The parsed JSON body, or `undefined` once a 413 or a 400 has been sent. */
+async function readBody(
+  context: HttpContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<{ value: unknown } | undefined> {
+  const body = await readJsonBody(request, context.maxBodyBytes);
+  if (body.outcome === 'parsed') return { value: body.value };
+  if (body.outcome === 'aborted') {
+    response.destroy();
+  } else if (body.outcome === 'too-large') {
+    refuse(
+      response,
+      413,
+      `Payload Too Large: the body must not exceed ${context.maxBodyBytes} bytes`,
+      {
+        connection: 'close',
+      },
+    );
+  } else {
+    sendJsonRpcError(
+      response,
+      400,
+      HttpErrorCode.PARSE_ERROR,
+      'Parse error: the body is not valid JSON',
+    );
+  }
+  return undefined;
+}
+
+function refuse(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJsonRpcError(response, status, HttpErrorCode.REFUSED, message, headers);
+}
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        new CoreError({
+          code: 'UNAVAILABLE',
+          message: `Cannot listen on ${formatHost(host)}:${port} (${error.code ?? error.message}).`,
+          data: { host, port },
+          cause: error,
+        }),
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

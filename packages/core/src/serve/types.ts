@@ -1,0 +1,105 @@
+/**
+ * The shapes shared by the stdio and Streamable HTTP entry points.
+ *
+ * @module
+ */
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable, Writable } from 'node:stream';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+/** Who is on the other end of one MCP session. */
+export interface SessionContext {
+  /** The HTTP session id (`mcp-session-id`); `undefined` over stdio. */
+  sessionId: string | undefined;
+  /** The role mapped from the caller's bearer token; `undefined` when no tokens are configured. */
+  role: string | undefined;
+  /** The transport the session runs on. */
+  transport: 'stdio' | 'http';
+}
+
+/**
+ * Builds one McpServer per MCP session (stdio: exactly one; HTTP: one per session id).
+ *
+ * Each call must return a new server with its own state: sessions never share a server.
+ */
+export type ServerFactory = (context: SessionContext) => McpServer | Promise<McpServer>;
+
+/** A server started by `serveStdio` or `serveHttp`. */
+export interface RunningServer {
+  /** Closes every session and releases what the server holds; idempotent (later calls return the first call's promise). */
+  close(): Promise<void>;
+}
+
+/** A server started by `serveHttp`. */
+export interface RunningHttpServer extends RunningServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:41234/mcp`, with the port actually bound. */
+  url: URL;
+  /** The host the server is bound to (IPv6 without brackets). */
+  host: string;
+  /** The port actually bound (the ephemeral one when `port` was 0). */
+  port: number;
+  /** How many MCP sessions are open. */
+  sessionCount(): number;
+}
+
+/** Answers one extra GET route of `serveHttp`. */
+export type HttpRouteHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+) => void | Promise<void>;
+
+/**
+ * An extra GET route: a bare handler is public (Host and Origin are still checked, bearer
+ * tokens are not); `{ handler, requireAuth: true }` also demands a configured bearer token.
+ */
+export type HttpRoute = HttpRouteHandler | { handler: HttpRouteHandler; requireAuth: boolean };
+
+/** Options of `serveHttp`. */
+export interface HttpServeOptions {
+  /** The interface to bind (default `'127.0.0.1'`); IPv6 without brackets. */
+  host?: string;
+  /** The port to bind; 0 picks an ephemeral one (see {@link RunningHttpServer.port}). */
+  port: number;
+  /** The MCP endpoint path (default `'/mcp'`). */
+  path?: string;
+  /**
+   * Bearer token to role. When set, every MCP request needs `Authorization: Bearer <token>`
+   * with one of these tokens (401 otherwise), and a session only answers the token that
+   * opened it (403 otherwise). Tokens follow the `readTokensFile` rules.
+   */
+  tokens?: Record<string, string>;
+  /**
+   * Extra `Host` values accepted besides the bound host, `localhost`, `127.0.0.1` and `[::1]`
+   * with the bound port. An entry with a port (`'mcp.example:8443'`) matches exactly; one without
+   * (`'mcp.example'`) matches that name on any port, as behind a reverse proxy.
+   */
+  allowedHosts?: string[];
+  /**
+   * `Origin` values accepted besides loopback origins (`http(s)://localhost|127.0.0.1|[::1]` on
+   * any port). A request without `Origin` (a non-browser client) is accepted.
+   */
+  allowedOrigins?: string[];
+  /** Extra GET routes by exact path, e.g. `'/.well-known/cash-mcp.yaml'`; public unless marked (see {@link HttpRoute}). */
+  routes?: Record<string, HttpRoute>;
+  /** The largest request body accepted, in bytes (default 4 MiB); larger ones get 413. */
+  maxBodyBytes?: number;
+  /** Closes a session after this many milliseconds without any request in progress. */
+  sessionIdleMs?: number;
+  /** Called once for every session that closes (DELETE, idle expiry or shutdown). */
+  onSessionClosed?: (sessionId: string) => void;
+  /** Called with unexpected errors (a factory or route handler that throws, a server socket error); never with bad requests. */
+  onError?: (error: unknown) => void;
+}
+
+/** Options of `serveStdio`. */
+export interface StdioServeOptions {
+  /** Where messages come from (default `process.stdin`); its end closes the server. */
+  stdin?: Readable;
+  /** Where messages go (default `process.stdout`). */
+  stdout?: Writable;
+  /** The role passed to the factory, e.g. from a command-line flag (default `undefined`). */
+  role?: string;
+  /** Called once when the server has closed, whether by `close()` or by the end of `stdin`. */
+  onClosed?: () => void;
+}

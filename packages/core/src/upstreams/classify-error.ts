@@ -1,0 +1,200 @@
+/**
+ * The one place where failures of upstream operations are classified.
+ *
+ * @module
+ */
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CoreError, type CoreErrorCode } from '../errors.js';
+import { quoteName } from './config-issues.js';
+
+/** What {@link classifyUpstreamError} needs to know about the failed operation. */
+export interface UpstreamErrorContext {
+  /** The upstream's name, as in the configuration. */
+  upstream: string;
+  /** What was attempted, like `connect`, `tools/list` or `tools/call "echo"`. */
+  operation: string;
+  /** The caller's signal: when it is aborted, the failure is the caller's doing. */
+  signal?: AbortSignal;
+}
+
+/** Node and undici error codes that mean the peer could not be reached or went away. */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ETIMEDOUT',
+  'ENOENT',
+  'EACCES',
+  'ERR_STREAM_DESTROYED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+const MAX_UPSTREAM_MESSAGE_LENGTH = 300;
+const SDK_CONNECTION_CLOSED_MESSAGE = `MCP error ${ErrorCode.ConnectionClosed}: Connection closed`;
+
+interface Classification {
+  code: CoreErrorCode;
+  what: string;
+  data?: Record<string, unknown>;
+}
+
+/** An upstream's own error text, on one line, without the SDK's prefix, cut to size. */
+function upstreamText(message: string): string {
+  const text = message
+    .replace(/^MCP error -?\d+: /, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > MAX_UPSTREAM_MESSAGE_LENGTH
+    ? `${text.slice(0, MAX_UPSTREAM_MESSAGE_LENGTH)}...`
+    : text;
+}
+
+function errorName(error: unknown): string | undefined {
+  return error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
+    ? String((error as { name: unknown }).name)
+    : undefined;
+}
+
+/** The first Node/undici error code found on the error or its chain of causes. */
+function systemCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      return code;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function classifyAbort(signal: AbortSignal): Classification {
+  return errorName(signal.reason) === 'TimeoutError'
+    ? { code: 'TIMEOUT', what: "the caller's deadline passed" }
+    : { code: 'CANCELLED', what: 'cancelled by the caller' };
+}
+
+function classifyMcpError(error: McpError): Classification {
+  if (error.code === ErrorCode.RequestTimeout) {
+    const data = error.data as { timeout?: unknown } | undefined;
+    return typeof data?.timeout === 'number'
+      ? {
+          code: 'TIMEOUT',
+          what: `no answer within ${data.timeout} ms`,
+          data: { timeoutMs: data.timeout },
+        }
+      : { code: 'TIMEOUT', what: 'no answer in time' };
+  }
+  if (
+    error.code === ErrorCode.ConnectionClosed &&
+    error.message === SDK_CONNECTION_CLOSED_MESSAGE
+  ) {
+    return { code: 'UNAVAILABLE', what: 'the connection closed (the server went away)' };
+  }
+  return {
+    code: 'UPSTREAM_ERROR',
+    what: `the server answered with error ${error.code}: ${upstreamText(error.message)}`,
+    data: { rpcCode: error.code },
+  };
+}
+
+function classifyHttpStatus(status: number | undefined): Classification {
+  const data = status === undefined ? {} : { httpStatus: status };
+  switch (status) {
+    case 401:
+      return { code: 'AUTH', what: 'HTTP 401: the server refused our credentials', data };
+    case 403:
+      return { code: 'PERMISSION', what: 'HTTP 403: the server forbade this', data };
+    case 429:
+      return { code: 'RATE_LIMITED', what: 'HTTP 429: the server asks us to slow down', data };
+    case 404:
+      return { code: 'UNAVAILABLE', what: 'HTTP 404: no MCP endpoint or session there', data };
+    default:
+      if (status === undefined || status >= 500) {
+        return { code: 'UNAVAILABLE', what: `HTTP ${status ?? 'error'}: the server failed`, data };
+      }
+      return {
+        code: 'UPSTREAM_ERROR',
+        what: status < 0 ? 'the server sent a response we cannot read' : `HTTP ${status}`,
+        data,
+      };
+  }
+}
+
+function classify(error: unknown, signal: AbortSignal | undefined): Classification {
+  if (signal?.aborted === true) {
+    return classifyAbort(signal);
+  }
+  if (error instanceof McpError) {
+    return classifyMcpError(error);
+  }
+  if (error instanceof StreamableHTTPError) {
+    return classifyHttpStatus(error.code);
+  }
+  if (error instanceof UnauthorizedError) {
+    return { code: 'AUTH', what: 'the server requires authorization' };
+  }
+  const name = errorName(error);
+  if (name === 'AbortError') {
+    return { code: 'CANCELLED', what: 'cancelled' };
+  }
+  if (name === 'TimeoutError') {
+    return { code: 'TIMEOUT', what: 'no answer in time' };
+  }
+  if (name === 'ZodError') {
+    return { code: 'UPSTREAM_ERROR', what: 'the server sent a malformed response' };
+  }
+  const code = systemCode(error);
+  if (code !== undefined && UNREACHABLE_CODES.has(code)) {
+    return {
+      code: 'UNAVAILABLE',
+      what: `cannot reach the server (${code})`,
+      data: { systemCode: code },
+    };
+  }
+  if (
+    error instanceof Error &&
+    (error.message === 'Not connected' || error.message === 'fetch failed')
+  ) {
+    return { code: 'UNAVAILABLE', what: 'not connected' };
+  }
+  return { code: 'UPSTREAM_ERROR', what: 'unexpected failure' };
+}
+
+/**
+ * Turns anything thrown by the SDK, a transport or HTTP into a {@link CoreError}.
+ *
+ * Codes: `TIMEOUT` (the SDK's request timeout, or a `TimeoutError`), `UNAVAILABLE` (process
+ * died, connection closed or refused or reset, HTTP 404 and 5xx, spawn failures), `AUTH`
+ * (HTTP 401), `PERMISSION` (HTTP 403), `RATE_LIMITED` (HTTP 429), `UPSTREAM_ERROR` (a
+ * JSON-RPC error from the server, a malformed response, anything else) and `CANCELLED`
+ * (an `AbortError`, or `context.signal` aborted). `retryable` is true for `TIMEOUT`,
+ * `UNAVAILABLE` and `RATE_LIMITED`. A {@link CoreError} passes through unchanged.
+ *
+ * The message names the upstream and the operation; it quotes the upstream's own error
+ * text for `UPSTREAM_ERROR` but never headers, URLs, environment values or tokens.
+ */
+export function classifyUpstreamError(error: unknown, context: UpstreamErrorContext): CoreError {
+  if (CoreError.isInstance(error)) {
+    return error;
+  }
+  const { code, what, data } = classify(error, context.signal);
+  return new CoreError({
+    code,
+    message: `upstream ${quoteName(context.upstream)}: ${context.operation}: ${what}`,
+    data: { upstream: context.upstream, operation: context.operation, ...data },
+    cause: error,
+  });
+}

@@ -1,0 +1,172 @@
+/**
+ * zod schemas of the `mcpServers` configuration format and our per-server extensions.
+ *
+ * @module
+ */
+import { z } from 'zod';
+
+/** Longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Whether a header value holds a control character other than tab (fetch would reject it). */
+function hasHeaderControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const NAME_RULE = '1-64 letters, digits, "_", "-" or ".", starting with a letter or digit';
+
+/**
+ * A server name (the key under `mcpServers`) or a namespace: 1 to 64 characters of
+ * `A-Z a-z 0-9 _ - .`, starting with a letter or digit.
+ *
+ * The rule keeps names safe inside MCP tool names (`A-Za-z0-9_-./`) and free of the
+ * `:` and `#` that tool ids use as separators.
+ */
+export const UpstreamNameSchema = z.string().regex(NAME_PATTERN, `must be ${NAME_RULE}`);
+
+const TextSchema = z
+  .string()
+  .refine((value) => !value.includes('\0'), 'must not contain NUL characters');
+const NonEmptyTextSchema = TextSchema.min(1, 'must not be empty');
+const ToolNameListSchema = z.array(z.string().min(1, 'must not be empty'));
+
+/** The extensions we add to every server entry; other clients ignore or reject them. */
+const extensionsShape = {
+  namespace: UpstreamNameSchema.optional(),
+  timeoutMs: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(MAX_TIMEOUT_MS, `must be at most ${MAX_TIMEOUT_MS}`)
+    .optional(),
+  include: ToolNameListSchema.optional(),
+  exclude: ToolNameListSchema.optional(),
+  disabled: z.boolean().optional(),
+};
+
+/**
+ * A server started as a child process and spoken to over stdio.
+ *
+ * `env` is added to the SDK's default safe environment (`HOME`, `PATH`, ...), not to our
+ * whole environment. A relative `cwd` is resolved against the configuration file's folder
+ * by {@link loadMcpServersConfig}.
+ */
+export const StdioUpstreamConfigSchema = z.strictObject({
+  type: z.literal('stdio'),
+  command: NonEmptyTextSchema,
+  args: z.array(TextSchema).optional(),
+  env: z
+    .record(
+      z.string().regex(ENV_NAME_PATTERN, 'must be a variable name (letters, digits, "_")'),
+      TextSchema,
+    )
+    .optional(),
+  cwd: NonEmptyTextSchema.optional(),
+  ...extensionsShape,
+});
+
+/**
+ * A server reached over Streamable HTTP at an `http:` or `https:` URL.
+ *
+ * `headers` are sent with every request (for example `Authorization`); they never
+ * appear in error messages.
+ */
+export const HttpUpstreamConfigSchema = z.strictObject({
+  type: z.literal('http'),
+  url: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }),
+  headers: z
+    .record(
+      z.string().regex(HEADER_NAME_PATTERN, 'must be an HTTP header name'),
+      z
+        .string()
+        .refine(
+          (value) => !hasHeaderControlCharacter(value),
+          'must not contain control characters',
+        ),
+    )
+    .optional(),
+  ...extensionsShape,
+});
+
+/** Accepted spellings of `type`, mapped to the transport they select. */
+const TRANSPORT_TYPES: Readonly<Record<string, 'stdio' | 'http'>> = {
+  stdio: 'stdio',
+  http: 'http',
+  'streamable-http': 'http',
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Fills in or normalizes `type`, and reports an entry that names both transports or none. */
+function normalizeTransportType(value: unknown, context: z.RefinementCtx): unknown {
+  if (!isPlainObject(value)) {
+    return value;
+  }
+  if (Object.hasOwn(value, 'type')) {
+    const type = typeof value.type === 'string' ? TRANSPORT_TYPES[value.type] : undefined;
+    return type === undefined ? value : { ...value, type };
+  }
+  const hasCommand = Object.hasOwn(value, 'command');
+  const hasUrl = Object.hasOwn(value, 'url');
+  if (hasCommand && hasUrl) {
+    context.addIssue({
+      code: 'custom',
+      message: 'has both "command" and "url": a server is either stdio (command) or HTTP (url)',
+    });
+  } else if (!hasCommand && !hasUrl) {
+    context.addIssue({ code: 'custom', message: 'needs "command" (stdio) or "url" (HTTP)' });
+  }
+  return hasCommand ? { ...value, type: 'stdio' } : { ...value, type: 'http' };
+}
+
+/**
+ * One server entry of an `mcpServers` file plus our extensions.
+ *
+ * Accepts `{command, args?, env?, cwd?}` (stdio) or `{url, headers?}` (Streamable HTTP);
+ * `type` may say `"stdio"`, `"http"` or `"streamable-http"` and is filled in from the keys
+ * when absent, so the parsed value always has `type: 'stdio' | 'http'`. Extensions:
+ * `namespace`, `timeoutMs` (per call), `include` / `exclude` (exact tool names; `include`
+ * keeps only those, then `exclude` removes), `disabled`.
+ *
+ * Unknown keys in an entry are rejected, so a misspelt extension never passes silently.
+ */
+export const UpstreamConfigSchema = z.preprocess(
+  normalizeTransportType,
+  z.discriminatedUnion('type', [StdioUpstreamConfigSchema, HttpUpstreamConfigSchema], {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'must be "stdio", "http" or "streamable-http"'
+        : 'expected an object',
+  }),
+);
+
+/**
+ * An `mcpServers` file: `{"mcpServers": {"<name>": <entry>, ...}}`.
+ *
+ * Other top-level keys (other tools' settings share these files) are kept as they are.
+ * Server names follow {@link UpstreamNameSchema}.
+ */
+export const McpServersConfigSchema = z.looseObject({
+  mcpServers: z.record(UpstreamNameSchema, UpstreamConfigSchema),
+});
+
+/** A server spoken to over stdio, as parsed by {@link StdioUpstreamConfigSchema}. */
+export type StdioUpstreamConfig = z.infer<typeof StdioUpstreamConfigSchema>;
+/** A server spoken to over Streamable HTTP, as parsed by {@link HttpUpstreamConfigSchema}. */
+export type HttpUpstreamConfig = z.infer<typeof HttpUpstreamConfigSchema>;
+/** One parsed server entry; switch on `type`. */
+export type UpstreamConfig = z.infer<typeof UpstreamConfigSchema>;
+/** A parsed `mcpServers` file. */
+export type McpServersConfig = z.infer<typeof McpServersConfigSchema>;

@@ -1,0 +1,159 @@
+/**
+ * One SDK client and transport for one attempt at talking to an upstream.
+ *
+ * @module
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { StdioUpstreamConfig, UpstreamConfig } from './config-schema.js';
+import type { ResolvedUpstreamOptions } from './upstream-options.js';
+
+/** Which list a `notifications/.../list_changed` is about. */
+export type ListChangedKind = 'tools' | 'resources' | 'prompts';
+
+/** What a connection reports to its owner. */
+export interface ConnectionEvents {
+  /** The server said one of its lists changed. */
+  onListChanged(kind: ListChangedKind): void;
+  /** The transport closed (process exit, or our own close). */
+  onClose(): void;
+}
+
+/** A client, its transport and, for stdio, its child process. */
+export interface UpstreamConnection {
+  readonly client: Client;
+  readonly transport: Transport;
+  /** The child process id while it runs (stdio only). */
+  readonly pid: number | undefined;
+  /** Ends the session: an HTTP session is terminated, a child process ends or is killed. */
+  close(): Promise<void>;
+}
+
+/** How long closing waits for an HTTP server to acknowledge the end of the session. */
+const TERMINATE_SESSION_WAIT_MS = 1_000;
+
+function createStdioTransport(
+  name: string,
+  config: StdioUpstreamConfig,
+  options: ResolvedUpstreamOptions,
+): StdioClientTransport {
+  const transport = new StdioClientTransport({
+    command: config.command,
+    ...(config.args === undefined ? {} : { args: config.args }),
+    ...(config.env === undefined ? {} : { env: config.env }),
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+    stderr: options.stderr,
+  });
+  const stderr = transport.stderr;
+  if (stderr !== null) {
+    const onStderr = options.onStderr;
+    if (onStderr === undefined) {
+      stderr.on('data', () => {});
+    } else {
+      stderr.on('data', (chunk: Buffer | string) => {
+        try {
+          onStderr(chunk.toString(), name);
+        } catch {
+          // The listener's failure must not become an uncaught exception of the stream.
+        }
+      });
+    }
+  }
+  return transport;
+}
+
+/**
+ * Closes a stdio client; a server still running after `graceMs` gets SIGTERM from us rather
+ * than after the SDK's fixed 2 s. The timer only runs while the child has not exited, so the
+ * pid is still ours.
+ */
+async function closeWithGrace(
+  client: Client,
+  transport: StdioClientTransport,
+  graceMs: number,
+): Promise<void> {
+  const pid = transport.pid;
+  const closing = client.close();
+  if (pid === null) {
+    return closing;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // It exited in the meantime.
+    }
+  }, graceMs);
+  try {
+    await closing;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function terminateHttpSession(transport: StreamableHTTPClientTransport): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const wait = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, TERMINATE_SESSION_WAIT_MS);
+  });
+  await Promise.race([transport.terminateSession().catch(() => {}), wait]);
+  clearTimeout(timer);
+}
+
+/**
+ * Builds (without starting) the client and transport for one attempt.
+ *
+ * The client declares no capabilities (no sampling, roots or elicitation) and follows the
+ * three `list_changed` notifications whether or not the server advertised them.
+ */
+export function createConnection(
+  name: string,
+  config: UpstreamConfig,
+  options: ResolvedUpstreamOptions,
+  events: ConnectionEvents,
+): UpstreamConnection {
+  const client = new Client(options.clientInfo, { capabilities: {} });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () =>
+    events.onListChanged('tools'),
+  );
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+    events.onListChanged('resources'),
+  );
+  client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+    events.onListChanged('prompts'),
+  );
+  client.onclose = () => events.onClose();
+  // Transport errors also surface as failed requests or a close; nothing more to do here.
+  client.onerror = () => {};
+
+  if (config.type === 'stdio') {
+    const transport = createStdioTransport(name, config, options);
+    return {
+      client,
+      transport,
+      get pid() {
+        return transport.pid ?? undefined;
+      },
+      close: () => closeWithGrace(client, transport, options.closeGraceMs),
+    };
+  }
+  const transport = new StreamableHTTPClientTransport(new URL(config.url), {
+    requestInit: { headers: { ...config.headers } },
+  });
+  return {
+    client,
+    transport,
+    pid: undefined,
+    async close() {
+      await terminateHttpSession(transport);
+      await client.close();
+    },
+  };
+}

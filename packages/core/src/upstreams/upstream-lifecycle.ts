@@ -1,0 +1,254 @@
+/**
+ * The connection lifecycle of one upstream: connect, lose, reconnect with backoff, close.
+ *
+ * @module
+ */
+import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { CoreError } from '../errors.js';
+import { classifyUpstreamError } from './classify-error.js';
+import { quoteName } from './config-issues.js';
+import type { UpstreamConfig } from './config-schema.js';
+import { createConnection, type ListChangedKind, type UpstreamConnection } from './connection.js';
+import { createReconnectGate } from './reconnect-gate.js';
+import type { ResolvedUpstreamOptions } from './upstream-options.js';
+import type { UpstreamStatus } from './upstream-types.js';
+
+/** A connection that completed `initialize`. */
+export interface LiveConnection {
+  readonly connection: UpstreamConnection;
+  /** Whether it served at least one request: its loss is then not counted as a failure. */
+  healthy: boolean;
+}
+
+/** What the server said about itself at the latest successful connect. */
+export interface ServerDescription {
+  capabilities: ServerCapabilities | undefined;
+  info: Implementation | undefined;
+  instructions: string | undefined;
+}
+
+/** The lifecycle's handle, used by the operations of an upstream. */
+export interface UpstreamLifecycle {
+  readonly status: UpstreamStatus;
+  readonly pid: number | undefined;
+  readonly described: ServerDescription | undefined;
+  readonly closed: boolean;
+  /** The live connection, connecting (or joining an attempt) first; fails fast while backing off. */
+  ensureReady(operation: string): Promise<LiveConnection>;
+  /** Like `ensureReady`, but forgets past failures first (an explicit retry). */
+  connect(): Promise<void>;
+  /** Records that `live` served a request. */
+  markHealthy(live: LiveConnection): void;
+  /** Drops `live` after it failed as unavailable; the next operation reconnects. */
+  drop(live: LiveConnection): void;
+  /** The CLOSED error for an operation. */
+  closedError(operation: string): CoreError;
+  close(): Promise<void>;
+}
+
+const LIST_KINDS: readonly ListChangedKind[] = ['tools', 'resources', 'prompts'];
+
+/** Creates the lifecycle; `emit` hears list changes, including the refresh after a reconnect. */
+export function createUpstreamLifecycle(
+  name: string,
+  config: UpstreamConfig,
+  settings: ResolvedUpstreamOptions,
+  emit: (kind: ListChangedKind) => void,
+): UpstreamLifecycle {
+  const source = `upstream ${quoteName(name)}`;
+  const gate = createReconnectGate(settings.reconnect);
+  const openConnections = new Set<UpstreamConnection>();
+  const closedConnections = new WeakSet<UpstreamConnection>();
+  let status: UpstreamStatus = 'idle';
+  let current: LiveConnection | undefined;
+  let attempt: { connection: UpstreamConnection; promise: Promise<LiveConnection> } | undefined;
+  let described: ServerDescription | undefined;
+  let lastFailure: CoreError | undefined;
+  let closing: Promise<void> | undefined;
+
+  const closedError = (operation: string) =>
+    new CoreError({
+      code: 'CLOSED',
+      message: `${source}: ${operation}: closed`,
+      data: { upstream: name, operation },
+    });
+
+  function closeConnection(connection: UpstreamConnection): Promise<void> {
+    return connection
+      .close()
+      .catch(() => {
+        // Closing is best effort: the transport has already released what it could.
+      })
+      .finally(() => openConnections.delete(connection));
+  }
+
+  function recordFailure(error: CoreError | undefined): void {
+    gate.recordFailure(Date.now());
+    lastFailure = error;
+    status = gate.gaveUp ? 'failed' : 'reconnecting';
+  }
+
+  function lose(live: LiveConnection): void {
+    if (current !== live) {
+      return;
+    }
+    current = undefined;
+    if (live.healthy) {
+      gate.reset();
+      lastFailure = undefined;
+      status = 'reconnecting';
+    } else {
+      recordFailure(undefined);
+    }
+  }
+
+  async function establish(connection: UpstreamConnection): Promise<LiveConnection> {
+    let failure: unknown;
+    try {
+      await connection.client.connect(connection.transport, { timeout: settings.connectTimeoutMs });
+    } catch (error) {
+      failure = error;
+    }
+    if (closing !== undefined) {
+      await closeConnection(connection);
+      throw closedError('connect');
+    }
+    if (failure !== undefined || closedConnections.has(connection)) {
+      await closeConnection(connection);
+      const error = classifyUpstreamError(failure ?? new Error('Not connected'), {
+        upstream: name,
+        operation: 'connect',
+      });
+      recordFailure(error);
+      throw error;
+    }
+    const live: LiveConnection = { connection, healthy: false };
+    const reconnected = described !== undefined;
+    const { client } = connection;
+    described = {
+      capabilities: client.getServerCapabilities(),
+      info: client.getServerVersion(),
+      instructions: client.getInstructions(),
+    };
+    current = live;
+    status = 'ready';
+    if (reconnected) {
+      for (const kind of LIST_KINDS) {
+        if (described.capabilities?.[kind] !== undefined) {
+          emit(kind);
+        }
+      }
+    }
+    return live;
+  }
+
+  function startAttempt(): Promise<LiveConnection> {
+    status = described === undefined && gate.failures === 0 ? 'connecting' : 'reconnecting';
+    const connection: UpstreamConnection = createConnection(name, config, settings, {
+      onListChanged: emit,
+      onClose: () => {
+        closedConnections.add(connection);
+        if (current?.connection === connection) {
+          lose(current);
+        }
+      },
+    });
+    openConnections.add(connection);
+    const promise = establish(connection).finally(() => {
+      if (attempt?.connection === connection) {
+        attempt = undefined;
+      }
+    });
+    attempt = { connection, promise };
+    return promise;
+  }
+
+  /** The error of an operation refused while backing off, keeping a non-retryable cause's code. */
+  function backingOff(operation: string, what: string, data: Record<string, unknown>): CoreError {
+    const keep = lastFailure !== undefined && !lastFailure.retryable ? lastFailure : undefined;
+    const last = lastFailure === undefined ? '' : ` (last attempt: ${lastFailure.code})`;
+    return new CoreError({
+      code: keep?.code ?? 'UNAVAILABLE',
+      message: `${source}: ${operation}: not connected${last}; ${what}`,
+      data: {
+        upstream: name,
+        operation,
+        ...data,
+        ...(lastFailure === undefined ? {} : { lastErrorCode: lastFailure.code }),
+      },
+      ...(gate.gaveUp ? { retryable: false } : {}),
+      ...(keep === undefined ? {} : { cause: keep }),
+    });
+  }
+
+  function ensureReady(operation: string): Promise<LiveConnection> {
+    if (closing !== undefined) {
+      return Promise.reject(closedError(operation));
+    }
+    if (current !== undefined) {
+      return Promise.resolve(current);
+    }
+    if (attempt !== undefined) {
+      return attempt.promise;
+    }
+    const decision = gate.check(Date.now());
+    if (decision.allowed) {
+      return startAttempt();
+    }
+    return Promise.reject(
+      decision.gaveUp
+        ? backingOff(
+            operation,
+            `gave up after ${decision.failures} failed attempts; call connect() to try again`,
+            { failures: decision.failures },
+          )
+        : backingOff(operation, `next reconnect in ${decision.retryInMs} ms`, {
+            retryInMs: decision.retryInMs,
+          }),
+    );
+  }
+
+  return {
+    get status() {
+      return status;
+    },
+    get pid() {
+      return current?.connection.pid ?? attempt?.connection.pid;
+    },
+    get described() {
+      return described;
+    },
+    get closed() {
+      return closing !== undefined;
+    },
+    ensureReady,
+    async connect() {
+      if (current === undefined && attempt === undefined) {
+        gate.reset();
+      }
+      await ensureReady('connect');
+    },
+    markHealthy(live) {
+      if (current === live) {
+        live.healthy = true;
+        gate.reset();
+        lastFailure = undefined;
+      }
+    },
+    drop(live) {
+      if (current === live) {
+        lose(live);
+        void closeConnection(live.connection);
+      }
+    },
+    closedError,
+    close() {
+      if (closing === undefined) {
+        status = 'closed';
+        current = undefined;
+        closing = Promise.all([...openConnections].map(closeConnection)).then(() => undefined);
+      }
+      return closing;
+    },
+  };
+}

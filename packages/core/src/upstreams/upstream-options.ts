@@ -1,0 +1,102 @@
+/**
+ * Options of {@link createUpstream} and {@link createUpstreamPool}, and their defaults.
+ *
+ * @module
+ */
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { CoreError } from '../errors.js';
+
+/** How a lost upstream is reconnected; see {@link createUpstream} for the policy. */
+export interface ReconnectOptions {
+  /** Delay after the first failure before the next attempt may start. Default 500 ms. */
+  initialDelayMs: number;
+  /** Cap of the delay, which doubles with each consecutive failure. Default 30 000 ms. */
+  maxDelayMs: number;
+  /** Consecutive failures after which the upstream gives up (status `failed`). Default 8. */
+  maxAttempts: number;
+}
+
+/** What to do with a stdio server's standard error. */
+export type StderrMode = 'ignore' | 'inherit' | 'pipe';
+
+/** Options shared by every upstream of {@link createUpstream} and {@link createUpstreamPool}. */
+export interface UpstreamOptions {
+  /** How we introduce ourselves in `initialize`. Default `{ name: '@x/core', version: '0.1.0' }`. */
+  clientInfo?: Implementation;
+  /** Reconnection policy; missing fields take their defaults. */
+  reconnect?: Partial<ReconnectOptions>;
+  /** Timeout of each operation when neither the call nor the config sets one. Default 60 000 ms. */
+  defaultTimeoutMs?: number;
+  /** Timeout of `initialize` (spawn included). Default 30 000 ms. */
+  connectTimeoutMs?: number;
+  /** A stdio server's stderr: passed through (`inherit`, the default), dropped, or piped. */
+  stderr?: StderrMode;
+  /** With `stderr: 'pipe'`, receives the text; without it piped text is drained and dropped. */
+  onStderr?: (text: string, upstream: string) => void;
+  /** Most pages one listing may take before it fails as a runaway cursor. Default 100. */
+  maxPages?: number;
+  /**
+   * How long closing waits for a stdio server to exit after its stdin closes before sending
+   * SIGTERM (the SDK then sends SIGKILL if it still runs 2 s later). Default 2 000 ms.
+   */
+  closeGraceMs?: number;
+}
+
+/** {@link UpstreamOptions} with every default filled in. */
+export interface ResolvedUpstreamOptions {
+  clientInfo: Implementation;
+  reconnect: ReconnectOptions;
+  defaultTimeoutMs: number;
+  connectTimeoutMs: number;
+  stderr: StderrMode;
+  onStderr: ((text: string, upstream: string) => void) | undefined;
+  maxPages: number;
+  closeGraceMs: number;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+function checkCount(name: string, value: number, minimum: number, allowInfinity: boolean): number {
+  const valid =
+    (Number.isInteger(value) && value >= minimum && value <= MAX_TIMER_MS) ||
+    (allowInfinity && value === Number.POSITIVE_INFINITY);
+  if (!valid) {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: `upstream option ${name} must be an integer from ${minimum} to ${MAX_TIMER_MS}${allowInfinity ? ' or Infinity' : ''}`,
+      data: { option: name },
+    });
+  }
+  return value;
+}
+
+/** Checks a timeout given by a caller: a positive integer a timer can hold. */
+export function checkTimeoutMs(name: string, value: number): number {
+  return checkCount(name, value, 1, false);
+}
+
+/** Fills in defaults and rejects out-of-range numbers with `INVALID_ARGUMENT`. */
+export function resolveUpstreamOptions(options: UpstreamOptions = {}): ResolvedUpstreamOptions {
+  const reconnect = options.reconnect ?? {};
+  const initialDelayMs = checkCount(
+    'reconnect.initialDelayMs',
+    reconnect.initialDelayMs ?? 500,
+    0,
+    false,
+  );
+  const maxDelayMs = checkCount('reconnect.maxDelayMs', reconnect.maxDelayMs ?? 30_000, 0, false);
+  return {
+    clientInfo: options.clientInfo ?? { name: '@x/core', version: '0.1.0' },
+    reconnect: {
+      initialDelayMs,
+      maxDelayMs: Math.max(maxDelayMs, initialDelayMs),
+      maxAttempts: checkCount('reconnect.maxAttempts', reconnect.maxAttempts ?? 8, 1, true),
+    },
+    defaultTimeoutMs: checkTimeoutMs('defaultTimeoutMs', options.defaultTimeoutMs ?? 60_000),
+    connectTimeoutMs: checkTimeoutMs('connectTimeoutMs', options.connectTimeoutMs ?? 30_000),
+    stderr: options.stderr ?? 'inherit',
+    onStderr: options.onStderr,
+    maxPages: checkCount('maxPages', options.maxPages ?? 100, 1, false),
+    closeGraceMs: checkCount('closeGraceMs', options.closeGraceMs ?? 2_000, 0, false),
+  };
+}

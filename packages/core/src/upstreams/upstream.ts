@@ -1,0 +1,262 @@
+/**
+ * A live, self-healing connection to one upstream MCP server.
+ *
+ * @module
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolResultSchema,
+  GetPromptResultSchema,
+  ListPromptsResultSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+  ListToolsResultSchema,
+  ReadResourceResultSchema,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CoreError } from '../errors.js';
+import { classifyUpstreamError } from './classify-error.js';
+import { quoteName } from './config-issues.js';
+import { parseMcpServersConfig } from './config-parse.js';
+import type { UpstreamConfig } from './config-schema.js';
+import type { ListChangedKind } from './connection.js';
+import { createDeadline, raceSignal } from './deadline.js';
+import { collectPages, type Page } from './paginate.js';
+import { filterTools, isToolExposed } from './tool-filter.js';
+import { createUpstreamLifecycle, type LiveConnection } from './upstream-lifecycle.js';
+import {
+  checkTimeoutMs,
+  resolveUpstreamOptions,
+  type UpstreamOptions,
+} from './upstream-options.js';
+import type { Upstream, UpstreamRequestOptions } from './upstream-types.js';
+
+type Work<T> = (client: Client, requestOptions: () => RequestOptions) => Promise<T>;
+type PageFetcher<T> = (
+  client: Client,
+  params: { cursor?: string },
+  request: RequestOptions,
+) => Promise<Page<T>>;
+
+/**
+ * Creates an upstream; nothing is spawned or fetched until `connect()` or an operation.
+ *
+ * Reconnect policy (no background timers, so an idle upstream costs nothing): when the
+ * connection is lost (the process exits, or an HTTP request fails as `UNAVAILABLE`), calls
+ * in flight fail with `UNAVAILABLE` and the next operation reconnects. A connection that
+ * had served a request is reconnected at once; each consecutive failure (a failed attempt,
+ * or losing a connection before it served anything) delays the next attempt by
+ * `initialDelayMs * 2^(failures - 1)` up to `maxDelayMs`. Operations in that window fail
+ * fast with `UNAVAILABLE` (`data.retryInMs`), or with the last attempt's code when that was
+ * not retryable (`AUTH`, `PERMISSION`, ...). After `maxAttempts` failures the status is
+ * `failed` and operations fail, not retryable, until `connect()`. A successful request
+ * resets the count.
+ *
+ * Timeouts: per call `options.timeoutMs`, else the config's `timeoutMs`, else
+ * `defaultTimeoutMs`; a timed-out or cancelled request is cancelled upstream with
+ * `notifications/cancelled` and the connection stays up. Results pass through as the SDK
+ * parsed them; output schemas are not enforced here (the final client does that).
+ * Throws `INVALID_ARGUMENT` for a bad option and `CONFIG_INVALID` for a bad name or config.
+ */
+export function createUpstream(
+  name: string,
+  config: UpstreamConfig,
+  options?: UpstreamOptions,
+): Upstream {
+  const source = `upstream ${quoteName(name)}`;
+  const validConfig = parseMcpServersConfig({ mcpServers: { [name]: config } }, source).mcpServers[
+    name
+  ] as UpstreamConfig;
+  const settings = resolveUpstreamOptions(options);
+  const listeners = new Set<(kind: ListChangedKind) => void>();
+  const emit = (kind: ListChangedKind) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(kind);
+      } catch {
+        // A listener's failure is its own; the others still hear about the change.
+      }
+    }
+  };
+  const lifecycle = createUpstreamLifecycle(name, validConfig, settings, emit);
+
+  async function run<T>(
+    operation: string,
+    requestOptions: UpstreamRequestOptions | undefined,
+    work: Work<T>,
+  ): Promise<T> {
+    const timeoutMs =
+      requestOptions?.timeoutMs === undefined
+        ? (validConfig.timeoutMs ?? settings.defaultTimeoutMs)
+        : checkTimeoutMs('timeoutMs', requestOptions.timeoutMs);
+    const callerSignal = requestOptions?.signal;
+    const context = {
+      upstream: name,
+      operation,
+      ...(callerSignal ? { signal: callerSignal } : {}),
+    };
+    const callerAborted = () => callerSignal?.aborted === true;
+    if (callerAborted()) {
+      throw classifyUpstreamError(callerSignal?.reason, context);
+    }
+    const deadline = createDeadline(timeoutMs, callerSignal);
+    let live: LiveConnection | undefined;
+    try {
+      live = await raceSignal(lifecycle.ensureReady(operation), deadline.signal);
+      const result = await work(live.connection.client, () => ({
+        signal: deadline.signal,
+        timeout: deadline.remainingMs(),
+      }));
+      lifecycle.markHealthy(live);
+      return result;
+    } catch (error) {
+      if (lifecycle.closed) {
+        throw lifecycle.closedError(operation);
+      }
+      const classified = classifyUpstreamError(error, context);
+      const ownTimeout =
+        deadline.timedOut || (classified.code === 'TIMEOUT' && classified !== error);
+      if (!callerAborted() && ownTimeout) {
+        throw new CoreError({
+          code: 'TIMEOUT',
+          message: `${source}: ${operation}: no answer within ${timeoutMs} ms`,
+          data: { upstream: name, operation, timeoutMs },
+          cause: error,
+        });
+      }
+      if (classified.code === 'UNAVAILABLE' && live !== undefined) {
+        lifecycle.drop(live);
+      }
+      throw classified;
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  function listAll<T>(
+    operation: string,
+    capability: keyof ServerCapabilities,
+    options: UpstreamRequestOptions | undefined,
+    fetchPage: PageFetcher<T>,
+  ): Promise<T[]> {
+    return run(operation, options, async (client, requestOptions) => {
+      if (lifecycle.described?.capabilities?.[capability] === undefined) {
+        return [];
+      }
+      return collectPages(
+        (cursor) => fetchPage(client, cursor === undefined ? {} : { cursor }, requestOptions()),
+        { upstream: name, operation, maxPages: settings.maxPages },
+      );
+    });
+  }
+
+  return {
+    name,
+    config: validConfig,
+    get status() {
+      return lifecycle.status;
+    },
+    get pid() {
+      return lifecycle.pid;
+    },
+    async connect() {
+      if (lifecycle.closed) {
+        throw lifecycle.closedError('connect');
+      }
+      await lifecycle.connect();
+    },
+    async listTools(options) {
+      const tools = await listAll(
+        'tools/list',
+        'tools',
+        options,
+        async (client, params, request) => {
+          const page = await client.request(
+            { method: 'tools/list', params },
+            ListToolsResultSchema,
+            request,
+          );
+          return { items: page.tools, nextCursor: page.nextCursor };
+        },
+      );
+      return filterTools(tools, validConfig);
+    },
+    listResources(options) {
+      return listAll('resources/list', 'resources', options, async (client, params, request) => {
+        const page = await client.request(
+          { method: 'resources/list', params },
+          ListResourcesResultSchema,
+          request,
+        );
+        return { items: page.resources, nextCursor: page.nextCursor };
+      });
+    },
+    listResourceTemplates(options) {
+      const operation = 'resources/templates/list';
+      return listAll(operation, 'resources', options, async (client, params, request) => {
+        const page = await client.request(
+          { method: operation, params },
+          ListResourceTemplatesResultSchema,
+          request,
+        );
+        return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+      });
+    },
+    listPrompts(options) {
+      return listAll('prompts/list', 'prompts', options, async (client, params, request) => {
+        const page = await client.request(
+          { method: 'prompts/list', params },
+          ListPromptsResultSchema,
+          request,
+        );
+        return { items: page.prompts, nextCursor: page.nextCursor };
+      });
+    },
+    async callTool(toolName, args, options) {
+      const operation = `tools/call ${quoteName(toolName)}`;
+      if (!isToolExposed(toolName, validConfig)) {
+        throw new CoreError({
+          code: 'INVALID_ARGUMENT',
+          message: `${source}: ${operation}: the tool is hidden by include/exclude`,
+          data: { upstream: name, operation, tool: toolName },
+        });
+      }
+      return run(operation, options, (client, requestOptions) =>
+        client.request(
+          { method: 'tools/call', params: { name: toolName, arguments: args } },
+          CallToolResultSchema,
+          requestOptions(),
+        ),
+      );
+    },
+    readResource(uri, options) {
+      return run('resources/read', options, (client, requestOptions) =>
+        client.request(
+          { method: 'resources/read', params: { uri } },
+          ReadResourceResultSchema,
+          requestOptions(),
+        ),
+      );
+    },
+    getPrompt(promptName, args, options) {
+      const params = { name: promptName, ...(args === undefined ? {} : { arguments: args }) };
+      return run(`prompts/get ${quoteName(promptName)}`, options, (client, requestOptions) =>
+        client.request({ method: 'prompts/get', params }, GetPromptResultSchema, requestOptions()),
+      );
+    },
+    serverCapabilities: () => lifecycle.described?.capabilities,
+    serverInfo: () => lifecycle.described?.info,
+    instructions: () => lifecycle.described?.instructions,
+    onListChanged(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    close() {
+      listeners.clear();
+      return lifecycle.close();
+    },
+  };
+}

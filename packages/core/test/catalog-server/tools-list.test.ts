@@ -1,0 +1,145 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type CatalogServerOptions,
+  createCatalogServer,
+  createCatalogServerFactory,
+  TOOL_NAME_PATTERN,
+} from '../../src/catalog-server/index.js';
+import {
+  createTestPair,
+  LIVEMCPBENCH_CATALOG,
+  loadCatalogOnce,
+  readRawCatalog,
+  SEAL_TOOLS_CATALOG,
+  type TestPair,
+} from './fixtures.js';
+
+const pairs: TestPair[] = [];
+afterEach(async () => {
+  await Promise.all(pairs.splice(0).map((pair) => pair.close()));
+});
+
+async function connect(path: string, options: CatalogServerOptions): Promise<TestPair> {
+  const pair = await createTestPair(createCatalogServer(await loadCatalogOnce(path), options));
+  pairs.push(pair);
+  return pair;
+}
+
+/** Follows cursors to the end; returns the tools and how many pages it took. */
+async function listAll(pair: TestPair): Promise<{ tools: Tool[]; pages: number }> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await pair.client.listTools(cursor === undefined ? {} : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+    pages += 1;
+  } while (cursor !== undefined);
+  return { tools, pages };
+}
+
+/** The `tools` arrays of every tools/list response, as the JSON text that came over the wire. */
+function wireTools(pair: TestPair): Array<{ name: string; inputSchema: unknown }> {
+  return pair.received
+    .map((text) => JSON.parse(text) as { result?: { tools?: Array<{ name: string }> } })
+    .flatMap((message) => message.result?.tools ?? []) as Array<{
+    name: string;
+    inputSchema: unknown;
+  }>;
+}
+
+describe('tools/list', () => {
+  it('serves every LiveMCPBench schema byte-identical to the catalog file', async () => {
+    const pair = await connect(LIVEMCPBENCH_CATALOG, { prefixServer: true, pageSize: 0 });
+    await pair.client.listTools();
+    const raw = readRawCatalog(LIVEMCPBENCH_CATALOG);
+    const sent = wireTools(pair);
+    expect(sent).toHaveLength(527);
+    sent.forEach((tool, index) => {
+      expect(JSON.stringify(tool.inputSchema)).toBe(JSON.stringify(raw[index]?.inputSchema));
+      expect(tool.name).toMatch(TOOL_NAME_PATTERN);
+    });
+    const wireText = pair.received.find((text) => text.includes('"tools":[')) ?? '';
+    for (const entry of raw) {
+      expect(wireText).toContain(`"inputSchema":${JSON.stringify(entry.inputSchema)}`);
+    }
+  });
+
+  it('sends name, description and inputSchema only, with the description as in the file', async () => {
+    const pair = await connect(LIVEMCPBENCH_CATALOG, { prefixServer: true, pageSize: 0 });
+    const { tools } = await pair.client.listTools();
+    const raw = readRawCatalog(LIVEMCPBENCH_CATALOG);
+    expect(Object.keys(tools[0] ?? {})).toEqual(['name', 'description', 'inputSchema']);
+    expect(tools.map((tool) => tool.description)).toEqual(raw.map((entry) => entry.description));
+  });
+
+  it('hands every Seal-Tools tool exactly once, in catalog order, to a client that follows cursors', async () => {
+    const pair = await connect(SEAL_TOOLS_CATALOG, {});
+    const { tools, pages } = await listAll(pair);
+    expect(pages).toBe(41);
+    expect(tools).toHaveLength(4076);
+    const raw = readRawCatalog(SEAL_TOOLS_CATALOG);
+    const expected = raw.map((entry) =>
+      entry.name === 'requestFirst Aid Assistance' ? 'requestFirst_Aid_Assistance' : entry.name,
+    );
+    expect(tools.map((tool) => tool.name)).toEqual(expected);
+  });
+
+  it('pages by the configured size, the last page short and without a cursor', async () => {
+    const pair = await connect(SEAL_TOOLS_CATALOG, { pageSize: 1000 });
+    const first = await pair.client.listTools();
+    expect(first.tools).toHaveLength(1000);
+    expect(first.nextCursor).toBeDefined();
+    const last = await pair.client.listTools({ cursor: '4000' });
+    expect(last.tools).toHaveLength(76);
+    expect(last.nextCursor).toBeUndefined();
+  });
+
+  it('puts every tool on one page when the page size is 0', async () => {
+    const pair = await connect(SEAL_TOOLS_CATALOG, { pageSize: 0 });
+    const page = await pair.client.listTools();
+    expect(page.tools).toHaveLength(4076);
+    expect(page.nextCursor).toBeUndefined();
+  });
+
+  it.each(['abc', '-1', '007', '4076', '99999999999', ''])(
+    'answers cursor %j with a JSON-RPC invalid-params error',
+    async (cursor) => {
+      const pair = await connect(SEAL_TOOLS_CATALOG, {});
+      await expect(pair.client.listTools({ cursor })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Invalid cursor'),
+      });
+    },
+  );
+
+  it('serves only the tools of the chosen servers', async () => {
+    const pair = await connect(LIVEMCPBENCH_CATALOG, {
+      servers: ['bing-cn-mcp', 'yahoo-finance'],
+      pageSize: 0,
+    });
+    const { tools } = await pair.client.listTools();
+    const raw = readRawCatalog(LIVEMCPBENCH_CATALOG);
+    const expected = raw.filter((entry) =>
+      ['bing-cn-mcp', 'yahoo-finance'].includes(String(entry.server)),
+    );
+    expect(tools.map((tool) => tool.name)).toEqual(expected.map((entry) => entry.name));
+  });
+
+  it('builds independent servers from one factory, one per session', async () => {
+    const factory = createCatalogServerFactory(await loadCatalogOnce(SEAL_TOOLS_CATALOG), {
+      pageSize: 10,
+      name: 'seal',
+      version: '9.9.9',
+    });
+    const first = await createTestPair(factory());
+    const second = await createTestPair(factory());
+    pairs.push(first, second);
+    expect(first.client.getServerVersion()).toEqual({ name: 'seal', version: '9.9.9' });
+    expect(first.client.getServerCapabilities()?.tools).toEqual({});
+    const [a, b] = await Promise.all([first.client.listTools(), second.client.listTools()]);
+    expect(a).toEqual(b);
+  });
+});

@@ -1,0 +1,127 @@
+import { request as httpRequest } from 'node:http';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type RunningHttpServer, serveHttp } from '../../src/serve/index.js';
+import {
+  callText,
+  connectClient,
+  createCounterFactory,
+  errorCode,
+  POST_HEADERS,
+  type RawResponse,
+  rawRequest,
+} from './helpers.js';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+describe('serveHttp limits', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function start(): Promise<{ running: RunningHttpServer; contexts: unknown[] }> {
+    const counter = createCounterFactory();
+    const running = await serveHttp(counter.factory, { port: 0, maxBodyBytes: MAX_BODY_BYTES });
+    cleanups.push(() => running.close());
+    return { running, contexts: counter.contexts };
+  }
+
+  function hugeInitialize(): string {
+    return JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { padding: 'x'.repeat(MAX_BODY_BYTES * 4) },
+    });
+  }
+
+  /** Sends `body` in chunks without a Content-Length, so only counting can catch it. */
+  function chunkedPost(url: URL, body: string): Promise<RawResponse> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(url, { method: 'POST', headers: POST_HEADERS });
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      });
+      request.on('error', reject);
+      for (let offset = 0; offset < body.length; offset += 8192) {
+        request.write(body.slice(offset, offset + 8192));
+      }
+      request.end();
+    });
+  }
+
+  it('answers 413 to a body above maxBodyBytes declared by Content-Length', async () => {
+    const { running, contexts } = await start();
+    const response = await rawRequest(running.url, {
+      method: 'POST',
+      headers: POST_HEADERS,
+      body: hugeInitialize(),
+    });
+    expect(response.status).toBe(413);
+    expect(errorCode(response)).toBe(-32000);
+    expect(contexts).toHaveLength(0);
+  });
+
+  it('answers 413 to a chunked body once it grows past maxBodyBytes', async () => {
+    const { running, contexts } = await start();
+    const response = await chunkedPost(running.url, hugeInitialize());
+    expect(response.status).toBe(413);
+    expect(contexts).toHaveLength(0);
+  });
+
+  it('answers 413 on an open session too, and the session keeps working', async () => {
+    const { running } = await start();
+    const client = await connectClient(running.url);
+    cleanups.push(() => client.close());
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
+    const response = await rawRequest(running.url, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, 'mcp-session-id': sessionId },
+      body: hugeInitialize(),
+    });
+    expect(response.status).toBe(413);
+    expect(await callText(client, 'increment')).toBe('1');
+  });
+
+  it('answers malformed JSON with 400 and -32700, and keeps serving', async () => {
+    const { running } = await start();
+    for (const body of ['{"jsonrpc": "2.0", "id": 1,', '', 'not json', '\u0000']) {
+      const response = await rawRequest(running.url, {
+        method: 'POST',
+        headers: POST_HEADERS,
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(errorCode(response)).toBe(-32700);
+    }
+    const client = await connectClient(running.url);
+    cleanups.push(() => client.close());
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
+    const onSession = await rawRequest(running.url, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, 'mcp-session-id': sessionId },
+      body: '{]',
+    });
+    expect(onSession.status).toBe(400);
+    expect(errorCode(onSession)).toBe(-32700);
+    expect(await callText(client, 'increment')).toBe('1');
+  });
+
+  it('answers 405 to methods the MCP endpoint does not serve', async () => {
+    const { running } = await start();
+    for (const method of ['PUT', 'PATCH', 'OPTIONS']) {
+      const response = await rawRequest(running.url, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('GET, POST, DELETE');
+    }
+  });
+});
