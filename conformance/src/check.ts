@@ -1,0 +1,76 @@
+/**
+ * Checks: code that decides whether one server meets one requirement.
+ *
+ * @module
+ */
+
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RawSession } from './session/raw-session.js';
+
+/** What a check concluded. */
+export type CheckStatus = 'pass' | 'fail' | 'skip';
+
+/** The outcome of one check: a status and one line saying why. */
+export interface CheckOutcome {
+  /** `skip` means the requirement does not apply to this server or cannot be observed. */
+  readonly status: CheckStatus;
+  /** One line for the report. */
+  readonly message: string;
+}
+
+/** The kind of connection a target is reached over. */
+export type TargetKind = 'stdio' | 'http';
+
+/** What a check may know about the server under test. */
+export interface TargetDescription {
+  /** The name shown in reports. */
+  readonly name: string;
+  /** How the server is reached. */
+  readonly kind: TargetKind;
+}
+
+/** Options of {@link CheckContext.openSession}. */
+export interface OpenSessionOptions {
+  /** Perform the `initialize` handshake before returning (default `true`). */
+  readonly initialize?: boolean;
+}
+
+/**
+ * Everything a check may use to talk to the server under test.
+ *
+ * `client()` and `session()` are shared by every check of a target, so a check must leave them
+ * usable. A check that may break its connection (writing garbage, say) uses `openSession()`:
+ * over stdio that starts a fresh server process, over HTTP a fresh MCP session; the runner closes
+ * it when the check ends, timed out or not.
+ */
+export interface CheckContext {
+  /** The server under test. */
+  readonly target: TargetDescription;
+  /** The time limit of this check, in milliseconds. */
+  readonly timeoutMs: number;
+  /** Aborted when the check times out. */
+  readonly signal: AbortSignal;
+  /** A connected SDK client, shared by the target's checks. */
+  client(): Promise<Client>;
+  /** An initialized raw JSON-RPC session, shared by the target's checks. */
+  session(): Promise<RawSession>;
+  /** A fresh raw session owned by this check. */
+  openSession(options?: OpenSessionOptions): Promise<RawSession>;
+  /** Computes a value once per target and shares it between checks (a paginated tool list, say). */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * A check of one requirement.
+ *
+ * `run` may throw: the runner reports the error's message as a failure. It never needs its own
+ * timeout: the runner fails it after `timeoutMs` (or the run's default) and aborts `signal`.
+ */
+export interface Check {
+  /** The id of the requirement this check decides. */
+  readonly requirement: string;
+  /** A time limit for this check that overrides the run's default. */
+  readonly timeoutMs?: number;
+  /** Runs the check against one target. */
+  run(context: CheckContext): Promise<CheckOutcome>;
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+/**
+ * The `x-conformance` executable.
+ *
+ * @module
+ */
+
+import { runCli } from './cli/run-cli.js';
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  writeStdout: (text) => process.stdout.write(text),
+  writeStderr: (text) => process.stderr.write(text),
+  progress: process.stderr.isTTY === true,
+});

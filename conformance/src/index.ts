@@ -1,0 +1,67 @@
+/**
+ * `@x/conformance`: checks any MCP server, over stdio or Streamable HTTP, against the
+ * requirements of the registered specs.
+ *
+ * @module
+ */
+
+export { findCatalogProblems } from './catalog-problems.js';
+
+// Requirements, checks and specs
+export type {
+  Check,
+  CheckContext,
+  CheckOutcome,
+  CheckStatus,
+  OpenSessionOptions,
+  TargetDescription,
+  TargetKind,
+} from './check.js';
+// CLI and errors
+export { type CliIo, EXIT, runCli } from './cli/run-cli.js';
+export {
+  ConformanceError,
+  type ConformanceErrorCode,
+  type ConformanceErrorOptions,
+} from './errors.js';
+export { fail, listProblems, pass, skip } from './outcome.js';
+// Reports
+export { formatCatalogJson, formatCatalogText } from './report/catalog.js';
+export { formatJsonReport } from './report/json.js';
+export { escapeXml, formatJunitReport } from './report/junit.js';
+export {
+  type ConformanceReport,
+  createReport,
+  type ReportSummary,
+  type RequirementResult,
+  type TargetReport,
+} from './report/report.js';
+export { formatSummary, formatTextReport } from './report/text.js';
+export { REQUIREMENT_LEVELS, type Requirement, type RequirementLevel } from './requirement.js';
+// Running
+export {
+  DEFAULT_CHECK_TIMEOUT_MS,
+  type ProgressEvent,
+  type RunConformanceOptions,
+  runConformance,
+} from './runner/run-conformance.js';
+// Raw sessions
+export type { RawMessage } from './session/json-rpc.js';
+export type { RawSendResult, RawSession } from './session/raw-session.js';
+export type { SpecDefinition } from './spec.js';
+export { specRegistry } from './specs/index.js';
+export { mcpBaseSpec } from './specs/mcp-base/index.js';
+// Targets
+export {
+  createCommandLineTarget,
+  createStdioTarget,
+  createTarget,
+  type HttpTransportConfig,
+  type StdioTargetOptions,
+  type StdioTransportConfig,
+  type TargetDefinition,
+  type TargetSetup,
+  type TargetTransport,
+  type TemporaryDirectoryUse,
+} from './target.js';
+export { packageBin, referenceTargets } from './targets.js';

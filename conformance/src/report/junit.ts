@@ -1,0 +1,59 @@
+/**
+ * The JUnit XML report (`--format junit`): one testsuite per target, one testcase per result.
+ *
+ * @module
+ */
+
+import type { ConformanceReport, RequirementResult, TargetReport } from './report.js';
+
+/** Characters XML 1.0 cannot carry at all. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the control characters XML 1.0 forbids.
+const FORBIDDEN_XML_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** `text` safe inside XML text and attribute values. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(FORBIDDEN_XML_CHARACTERS, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+function testcase(target: TargetReport, result: RequirementResult): string {
+  const open = `    <testcase classname="${escapeXml(target.target)}" name="${escapeXml(`${result.id} [${result.level}]`)}"`;
+  const message = escapeXml(result.message);
+  const reference = escapeXml(`${result.spec} ${result.section}`);
+  if (result.status === 'fail') {
+    return `${open}>\n      <failure message="${message}" type="${result.level}">${reference}</failure>\n    </testcase>`;
+  }
+  if (result.status === 'skip')
+    return `${open}>\n      <skipped message="${message}"/>\n    </testcase>`;
+  return `${open}>\n      <system-out>${message}</system-out>\n    </testcase>`;
+}
+
+function counts(results: readonly RequirementResult[]): string {
+  const failures = results.filter((result) => result.status === 'fail').length;
+  const skipped = results.filter((result) => result.status === 'skip').length;
+  return `tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
+}
+
+/** The report as JUnit XML, ending with a newline. */
+export function formatJunitReport(report: ConformanceReport): string {
+  const suites = report.targets.map((target) =>
+    [
+      `  <testsuite name="${escapeXml(target.target)}" ${counts(target.results)}>`,
+      ...target.results.map((result) => testcase(target, result)),
+      '  </testsuite>',
+    ].join('\n'),
+  );
+  const all = report.targets.flatMap((target) => target.results);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="x-conformance" ${counts(all)}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,212 @@
+/**
+ * Runs the checks of the applicable specs against each target, one target and one check at a
+ * time.
+ *
+ * @module
+ */
+
+import type { CheckStatus } from '../check.js';
+import { ConformanceError, describeError } from '../errors.js';
+import {
+  type ConformanceReport,
+  createReport,
+  type RequirementResult,
+  type TargetReport,
+} from '../report/report.js';
+import type { SpecDefinition } from '../spec.js';
+import { specRegistry } from '../specs/index.js';
+import type { TargetDefinition } from '../target.js';
+import { referenceTargets } from '../targets.js';
+import { runCheck } from './run-check.js';
+import { CheckScope, TargetResources, withTimeout } from './target-resources.js';
+
+/** The default time limit of one check, in milliseconds. */
+export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
+
+/** One finished check, reported while a run is in progress. */
+export interface ProgressEvent {
+  /** The target's name. */
+  readonly target: string;
+  /** The requirement id. */
+  readonly requirement: string;
+  /** What the check concluded. */
+  readonly status: CheckStatus;
+}
+
+/** Options of {@link runConformance}; every one is optional. */
+export interface RunConformanceOptions {
+  /** The servers to check (default: every reference target). */
+  readonly targets?: readonly TargetDefinition[];
+  /** Run only these conformance specs (default: the target's specs, else detection). */
+  readonly specs?: readonly string[];
+  /** Run only the checks of these requirement ids. */
+  readonly requirements?: readonly string[];
+  /** The time limit of each check and of connecting (default {@link DEFAULT_CHECK_TIMEOUT_MS}). */
+  readonly timeoutMs?: number;
+  /** The specs to choose from (default: the spec registry). */
+  readonly registry?: readonly SpecDefinition[];
+  /** Called after each check. */
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+interface RunSettings {
+  readonly registry: readonly SpecDefinition[];
+  readonly specs: readonly SpecDefinition[] | undefined;
+  readonly requirements: ReadonlySet<string> | undefined;
+  readonly timeoutMs: number;
+  readonly onProgress: ((event: ProgressEvent) => void) | undefined;
+}
+
+/**
+ * Checks every target and returns the report.
+ *
+ * Throws a {@link ConformanceError}: `UNKNOWN_SPEC` or `USAGE` for bad options, before any
+ * server starts; `TARGET_START_FAILED` when a target cannot be started or never answers
+ * `initialize` (targets already checked are cleaned up).
+ */
+export async function runConformance(
+  options: RunConformanceOptions = {},
+): Promise<ConformanceReport> {
+  const registry = options.registry ?? specRegistry;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new ConformanceError({
+      code: 'USAGE',
+      message: `the timeout must be a positive integer, got ${timeoutMs}`,
+    });
+  }
+  const settings: RunSettings = {
+    registry,
+    specs: options.specs === undefined ? undefined : findSpecs(registry, options.specs),
+    requirements:
+      options.requirements === undefined
+        ? undefined
+        : knownRequirements(registry, options.requirements),
+    timeoutMs,
+    onProgress: options.onProgress,
+  };
+  const reports: TargetReport[] = [];
+  for (const target of options.targets ?? referenceTargets) {
+    reports.push(await runTarget(target, settings));
+  }
+  return createReport(reports);
+}
+
+/** The registered specs with these names, in the given order; throws `UNKNOWN_SPEC` otherwise. */
+export function findSpecs(
+  registry: readonly SpecDefinition[],
+  names: readonly string[],
+): SpecDefinition[] {
+  return names.map((name) => {
+    const spec = registry.find((candidate) => candidate.name === name);
+    if (spec === undefined) {
+      const known = registry.map((candidate) => candidate.name).join(', ');
+      throw new ConformanceError({
+        code: 'UNKNOWN_SPEC',
+        message: `unknown spec "${name}" (known: ${known})`,
+      });
+    }
+    return spec;
+  });
+}
+
+function knownRequirements(
+  registry: readonly SpecDefinition[],
+  ids: readonly string[],
+): ReadonlySet<string> {
+  const known = new Set(
+    registry.flatMap((spec) => spec.requirements.map((requirement) => requirement.id)),
+  );
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new ConformanceError({
+      code: 'USAGE',
+      message: `unknown requirement id(s): ${unknown.join(', ')}`,
+    });
+  }
+  return new Set(ids);
+}
+
+async function runTarget(
+  definition: TargetDefinition,
+  settings: RunSettings,
+): Promise<TargetReport> {
+  const setup = await definition.setup();
+  const kind = setup.transport.kind;
+  const resources = new TargetResources(
+    { name: definition.name, kind },
+    setup.transport,
+    settings.timeoutMs,
+  );
+  try {
+    await resources.session().catch((error: unknown) => {
+      throw new ConformanceError({
+        code: 'TARGET_START_FAILED',
+        message: `target "${definition.name}" could not be started: ${describeError(error)}`,
+        cause: error,
+      });
+    });
+    const specs = await selectSpecs(definition, resources, settings);
+    const results: RequirementResult[] = [];
+    for (const spec of specs) {
+      results.push(...(await runSpec(spec, definition.name, resources, settings)));
+    }
+    return { target: definition.name, specs: specs.map((spec) => spec.name), results };
+  } finally {
+    await resources.close();
+    await setup.cleanup?.();
+  }
+}
+
+async function selectSpecs(
+  definition: TargetDefinition,
+  resources: TargetResources,
+  settings: RunSettings,
+): Promise<readonly SpecDefinition[]> {
+  if (settings.specs !== undefined) return settings.specs;
+  if (definition.specs !== undefined) return findSpecs(settings.registry, definition.specs);
+  const detected: SpecDefinition[] = [];
+  for (const spec of settings.registry) {
+    const scope = new CheckScope();
+    const context = resources.contextFor(scope, settings.timeoutMs);
+    const found = await withTimeout(
+      spec.detect(context),
+      settings.timeoutMs,
+      `detection of ${spec.name}`,
+    ).catch(() => false);
+    resources.closeLater(scope);
+    if (found) detected.push(spec);
+  }
+  return detected;
+}
+
+async function runSpec(
+  spec: SpecDefinition,
+  targetName: string,
+  resources: TargetResources,
+  settings: RunSettings,
+): Promise<RequirementResult[]> {
+  const results: RequirementResult[] = [];
+  for (const requirement of spec.requirements) {
+    if (settings.requirements !== undefined && !settings.requirements.has(requirement.id)) continue;
+    for (const check of spec.checks.filter(
+      (candidate) => candidate.requirement === requirement.id,
+    )) {
+      const outcome = await runCheck(check, resources, settings.timeoutMs);
+      settings.onProgress?.({
+        target: targetName,
+        requirement: requirement.id,
+        status: outcome.status,
+      });
+      results.push({
+        id: requirement.id,
+        spec: requirement.spec,
+        section: requirement.section,
+        level: requirement.level,
+        status: outcome.status,
+        message: outcome.message,
+      });
+    }
+  }
+  return results;
+}

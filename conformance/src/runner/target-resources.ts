@@ -1,0 +1,147 @@
+/**
+ * What the checks of one target share: the SDK client, the shared raw session and memoized
+ * values, each created on first use and released when the target is done.
+ *
+ * @module
+ */
+
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CheckContext, OpenSessionOptions, TargetDescription } from '../check.js';
+import { ConformanceError, describeError } from '../errors.js';
+import { openRawSession } from '../session/open-session.js';
+import type { RawSession } from '../session/raw-session.js';
+import { connectClient } from '../session/sdk-client.js';
+import type { TargetTransport } from '../target.js';
+
+/** The sessions one check opened; the runner closes them when the check ends. */
+export class CheckScope {
+  private readonly sessions: RawSession[] = [];
+  private readonly controller = new AbortController();
+
+  /** Aborted when the check times out. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Registers a session to close with the scope. */
+  track(session: RawSession): void {
+    this.sessions.push(session);
+  }
+
+  /** Aborts the signal (the check timed out). */
+  abort(): void {
+    this.controller.abort();
+  }
+
+  /** Closes every tracked session. */
+  async close(): Promise<void> {
+    await Promise.all(this.sessions.map((session) => session.close().catch(() => undefined)));
+  }
+}
+
+/** The shared state of one target's run. */
+export class TargetResources {
+  private clientPromise: Promise<Client> | undefined;
+  private sessionPromise: Promise<RawSession> | undefined;
+  private readonly memos = new Map<string, Promise<unknown>>();
+  private readonly opened: RawSession[] = [];
+  private readonly closing: Promise<void>[] = [];
+
+  constructor(
+    readonly description: TargetDescription,
+    private readonly transport: TargetTransport,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** The shared SDK client, connected on first use. */
+  client(): Promise<Client> {
+    this.clientPromise ??= connectClient(this.transport, this.timeoutMs).catch((error: unknown) => {
+      throw new ConformanceError({
+        code: 'PROTOCOL',
+        message: `the SDK client could not connect: ${describeError(error)}`,
+        cause: error,
+      });
+    });
+    return this.clientPromise;
+  }
+
+  /** The shared raw session, initialized on first use. */
+  session(): Promise<RawSession> {
+    this.sessionPromise ??= this.open({ initialize: true });
+    return this.sessionPromise;
+  }
+
+  /** Opens a new raw session, tracked by `scope` when given (else closed with the target). */
+  async open(options: OpenSessionOptions, scope?: CheckScope): Promise<RawSession> {
+    const session = openRawSession(this.transport);
+    if (scope === undefined) this.opened.push(session);
+    else scope.track(session);
+    if (options.initialize !== false)
+      await withTimeout(session.initialize(), this.timeoutMs, 'initialize');
+    return session;
+  }
+
+  /** The memoized value of `key`, computed by the first caller. */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let value = this.memos.get(key);
+    if (value === undefined) {
+      value = compute();
+      this.memos.set(key, value);
+    }
+    return value as Promise<T>;
+  }
+
+  /** A context for one check (or one detection) within `scope`. */
+  contextFor(scope: CheckScope, timeoutMs: number): CheckContext {
+    return {
+      target: this.description,
+      timeoutMs,
+      signal: scope.signal,
+      client: () => this.client(),
+      session: () => this.session(),
+      openSession: (options = {}) => this.open(options, scope),
+      memo: (key, compute) => this.memo(key, compute),
+    };
+  }
+
+  /** Closes the sessions of a finished check's scope without waiting; {@link close} waits. */
+  closeLater(scope: CheckScope): void {
+    this.closing.push(scope.close());
+  }
+
+  /** Closes the client and every session of the target. */
+  async close(): Promise<void> {
+    const client = this.clientPromise?.then((connected) => connected.close());
+    await Promise.all([
+      client?.catch(() => undefined),
+      ...this.opened.map((session) => session.close().catch(() => undefined)),
+      ...this.closing,
+    ]);
+  }
+}
+
+/** Rejects with a `TIMEOUT` error when `promise` takes longer than `milliseconds`. */
+export async function withTimeout<T>(
+  promise: Promise<T>,
+  milliseconds: number,
+  what: string,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConformanceError({
+            code: 'TIMEOUT',
+            message: `no answer to ${what} within ${milliseconds} ms`,
+          }),
+        ),
+      milliseconds,
+    );
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

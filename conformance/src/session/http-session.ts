@@ -1,0 +1,129 @@
+/**
+ * A raw session with a server over Streamable HTTP: one POST per message, with the session id
+ * and protocol version headers the transport requires.
+ *
+ * @module
+ */
+
+import { ConformanceError, describeError } from '../errors.js';
+import type { HttpTransportConfig } from '../target.js';
+import { isRecord, isResponse, type RawMessage } from './json-rpc.js';
+import { BaseRawSession, type RawSendResult, sessionClosedError } from './raw-session.js';
+import { readEventStream } from './sse.js';
+
+/** How long closing waits for the server to acknowledge the session's DELETE. */
+const DELETE_TIMEOUT_MS = 1000;
+
+/** A session that speaks to `config.url`; the MCP session starts with `initialize`. */
+export function openHttpSession(config: HttpTransportConfig): BaseRawSession {
+  return new HttpRawSession(config);
+}
+
+class HttpRawSession extends BaseRawSession {
+  readonly kind = 'http';
+  private sessionId: string | undefined;
+  private readonly closing = new AbortController();
+  private readonly lastStatus = new Map<number, number>();
+
+  constructor(private readonly config: HttpTransportConfig) {
+    super();
+  }
+
+  protected async transmit(text: string, responseId: number | undefined): Promise<RawSendResult> {
+    let response: Response;
+    try {
+      response = await fetch(this.config.url, {
+        method: 'POST',
+        headers: this.headers({
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        }),
+        body: text,
+        signal: this.closing.signal,
+      });
+    } catch (error) {
+      throw unreachable(this.config.url, error);
+    }
+    const sessionId = response.headers.get('mcp-session-id');
+    if (sessionId !== null && this.sessionId === undefined) this.sessionId = sessionId;
+    if (responseId !== undefined) this.lastStatus.set(responseId, response.status);
+    await this.readBody(response, responseId);
+    return { status: response.status };
+  }
+
+  protected override afterTransmit(id: number): void {
+    const status = this.lastStatus.get(id);
+    this.lastStatus.delete(id);
+    if (!this.isWaiting(id)) return;
+    this.settle(id)?.reject(
+      new ConformanceError({
+        code: 'PROTOCOL',
+        message: `HTTP ${status ?? '(no status)'} answer carried no JSON-RPC response to request ${id}`,
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    this.fail(sessionClosedError());
+    if (this.sessionId === undefined) return;
+    await fetch(this.config.url, {
+      method: 'DELETE',
+      headers: this.headers({}),
+      signal: AbortSignal.timeout(DELETE_TIMEOUT_MS),
+    }).then(
+      (response) => response.body?.cancel(),
+      () => undefined,
+    );
+  }
+
+  private headers(extra: Record<string, string>): Record<string, string> {
+    return {
+      ...this.config.headers,
+      ...extra,
+      ...(this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId }),
+      ...(this.protocolVersion === undefined
+        ? {}
+        : { 'mcp-protocol-version': this.protocolVersion }),
+    };
+  }
+
+  private async readBody(response: Response, responseId: number | undefined): Promise<void> {
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.body === null) return;
+    if (contentType.includes('text/event-stream')) {
+      await readEventStream(response.body, (data) => {
+        const message = this.deliverText(data);
+        return message !== undefined && isResponse(message) && message.id === responseId;
+      });
+      return;
+    }
+    const text = await response.text();
+    if (!contentType.includes('application/json') || text.length === 0) return;
+    this.deliverText(text);
+  }
+
+  /** Delivers the message(s) in one JSON text; returns the last one delivered. */
+  private deliverText(text: string): RawMessage | undefined {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      this.invalidLines.push(text);
+      return undefined;
+    }
+    const messages = (Array.isArray(parsed) ? parsed : [parsed]).filter(isRecord);
+    for (const message of messages) this.deliver(message);
+    return messages.at(-1);
+  }
+}
+
+function unreachable(url: string, error: unknown): ConformanceError {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  const code = isRecord(cause) && typeof cause.code === 'string' ? cause.code : undefined;
+  return new ConformanceError({
+    code: 'TARGET_EXITED',
+    message: `cannot reach ${url}: ${code ?? describeError(cause)}`,
+    cause: error,
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * Connects the official SDK client to a target, over the SDK's own transports.
+ *
+ * @module
+ */
+
+import { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CLIENT_INFO } from '../package-info.js';
+import type { TargetTransport } from '../target.js';
+import { inheritedEnvironment } from './stdio-session.js';
+
+/** Connects (runs the `initialize` handshake) within `timeoutMs`; closes the client on failure. */
+export async function connectClient(
+  transport: TargetTransport,
+  timeoutMs: number,
+): Promise<Client> {
+  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  try {
+    await client.connect(createSdkTransport(transport), { timeout: timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
+
+function createSdkTransport(transport: TargetTransport): Transport {
+  if (transport.kind === 'http') {
+    return new StreamableHTTPClientTransport(new URL(transport.url), {
+      requestInit: { headers: { ...transport.headers } },
+    });
+  }
+  const stdio = new StdioClientTransport({
+    command: transport.command,
+    args: [...transport.args],
+    env: { ...inheritedEnvironment(), ...transport.env },
+    ...(transport.cwd === undefined ? {} : { cwd: transport.cwd }),
+    stderr: 'pipe',
+  });
+  // Drained so a chatty server never blocks on a full pipe; the raw sessions quote stderr.
+  const stderr = stdio.stderr;
+  if (stderr instanceof Readable) stderr.resume();
+  return stdio;
+}

@@ -1,0 +1,29 @@
+/**
+ * Spec definitions: a named group of requirements and checks, and how to detect a server that
+ * implements it.
+ *
+ * @module
+ */
+
+import type { Check, CheckContext } from './check.js';
+import type { Requirement } from './requirement.js';
+
+/**
+ * One conformance spec (`mcp-base`, later `cash`, ...), kept in `src/specs/<name>/` and listed
+ * once in the spec registry.
+ */
+export interface SpecDefinition {
+  /** The name used by `--spec` and in reports. */
+  readonly name: string;
+  /** One line saying what the spec covers. */
+  readonly description: string;
+  /** The requirements, in report order. */
+  readonly requirements: readonly Requirement[];
+  /** The checks; each names one of `requirements`. */
+  readonly checks: readonly Check[];
+  /**
+   * Whether the target implements this spec; called when neither `--spec` nor the target
+   * registry says which specs apply. A throw counts as "not detected".
+   */
+  detect(context: CheckContext): Promise<boolean>;
+}

@@ -1,0 +1,130 @@
+/**
+ * Targets: the servers a run checks, and how to reach them.
+ *
+ * @module
+ */
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A server started as a child process and spoken to over stdin/stdout. */
+export interface StdioTransportConfig {
+  /** Discriminant. */
+  readonly kind: 'stdio';
+  /** The executable. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args: readonly string[];
+  /** Variables added to the inherited environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The working directory (default: the current one). */
+  readonly cwd?: string;
+}
+
+/** A server reached over Streamable HTTP. */
+export interface HttpTransportConfig {
+  /** Discriminant. */
+  readonly kind: 'http';
+  /** The MCP endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  /** Headers sent with every HTTP request (authorization, say). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** How to reach a server. */
+export type TargetTransport = StdioTransportConfig | HttpTransportConfig;
+
+/** What {@link TargetDefinition.setup} returns. */
+export interface TargetSetup {
+  /** How to reach the server once set up. */
+  readonly transport: TargetTransport;
+  /** Undoes the setup (removes a temporary directory, say); runs after the target's checks. */
+  readonly cleanup?: () => Promise<void>;
+}
+
+/**
+ * A server to check, as `runConformance` takes it.
+ *
+ * `setup` runs right before the target's checks, so temporary state exists only while needed.
+ */
+export interface TargetDefinition {
+  /** The name shown in reports. */
+  readonly name: string;
+  /** The conformance specs that apply; when absent, each spec's `detect` decides. */
+  readonly specs?: readonly string[];
+  /** Prepares the server and says how to reach it. */
+  setup(): Promise<TargetSetup>;
+}
+
+/** A target for a fixed transport that needs no setup. */
+export function createTarget(
+  name: string,
+  transport: TargetTransport,
+  specs?: readonly string[],
+): TargetDefinition {
+  return {
+    name,
+    ...(specs === undefined ? {} : { specs }),
+    setup: async () => ({ transport }),
+  };
+}
+
+/**
+ * A stdio target from one command line, run as `sh -c 'exec <command line>'`: shell quoting
+ * works, and `exec` makes the process the runner stops the server itself, not a shell.
+ */
+export function createCommandLineTarget(commandLine: string, name = commandLine): TargetDefinition {
+  return createTarget(name, { kind: 'stdio', command: 'sh', args: ['-c', `exec ${commandLine}`] });
+}
+
+/** What a {@link createTemporaryDirectoryTarget} callback adds to the command. */
+export interface TemporaryDirectoryUse {
+  /** Arguments appended to the command's. */
+  readonly args?: readonly string[];
+  /** Variables added to the environment. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Options of {@link createStdioTarget}. */
+export interface StdioTargetOptions {
+  /** The name shown in reports. */
+  readonly name: string;
+  /** The executable. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args?: readonly string[];
+  /** Variables added to the inherited environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The conformance specs that apply (default: detected). */
+  readonly specs?: readonly string[];
+  /**
+   * When given, a fresh temporary directory is created for the run, passed here to get extra
+   * arguments or variables, and removed afterwards.
+   */
+  readonly withTemporaryDirectory?: (directory: string) => TemporaryDirectoryUse;
+}
+
+/** A stdio target, optionally with a temporary directory that lives for the run. */
+export function createStdioTarget(options: StdioTargetOptions): TargetDefinition {
+  const base = { command: options.command, args: options.args ?? [], env: options.env ?? {} };
+  const useDirectory = options.withTemporaryDirectory;
+  return {
+    name: options.name,
+    ...(options.specs === undefined ? {} : { specs: options.specs }),
+    setup: async () => {
+      if (useDirectory === undefined) return { transport: { kind: 'stdio', ...base } };
+      const directory = await mkdtemp(join(tmpdir(), `x-conformance-${options.name}-`));
+      const use = useDirectory(directory);
+      return {
+        transport: {
+          kind: 'stdio',
+          command: base.command,
+          args: [...base.args, ...(use.args ?? [])],
+          env: { ...base.env, ...use.env },
+        },
+        cleanup: () => rm(directory, { recursive: true, force: true }),
+      };
+    },
+  };
+}

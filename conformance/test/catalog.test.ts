@@ -1,0 +1,62 @@
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { findCatalogProblems, pass, type SpecDefinition, specRegistry } from '../src/index.js';
+
+const fakeSpec: SpecDefinition = {
+  name: 'fake',
+  description: 'A spec with every kind of catalog mistake.',
+  requirements: [
+    { id: 'fake.must', spec: 'fake-1', section: '1', level: 'MUST', summary: 'Has no check.' },
+    {
+      id: 'fake.should',
+      spec: 'fake-1',
+      section: '2',
+      level: 'SHOULD',
+      summary: 'Has no check either.',
+    },
+    { id: 'fake.may', spec: 'fake-1', section: '3', level: 'MAY', summary: 'May go unchecked.' },
+  ],
+  checks: [{ requirement: 'fake.nowhere', run: async () => pass('never runs') }],
+  detect: async () => false,
+};
+
+describe('the requirement catalog', () => {
+  it('has a check for every MUST and SHOULD, and no check of an unknown requirement', () => {
+    expect(findCatalogProblems(specRegistry)).toEqual([]);
+  });
+
+  it('reports a MUST or SHOULD without a check and a check naming an unknown requirement', () => {
+    expect(findCatalogProblems([fakeSpec])).toEqual([
+      'fake: fake.must: a MUST requirement has no check',
+      'fake: fake.should: a SHOULD requirement has no check',
+      'fake: a check names the unknown requirement fake.nowhere',
+    ]);
+  });
+
+  it('reports ids used twice across specs and malformed ids', () => {
+    const [first] = fakeSpec.requirements;
+    if (first === undefined) throw new Error('fixture spec has no requirement');
+    const twice: SpecDefinition = {
+      ...fakeSpec,
+      name: 'twice',
+      requirements: [first, { ...first, id: 'Not An Id' }],
+      checks: [
+        { requirement: first.id, run: async () => pass('') },
+        { requirement: 'Not An Id', run: async () => pass('') },
+      ],
+    };
+    expect(findCatalogProblems([{ ...twice, name: 'one' }, twice])).toEqual([
+      'one: Not An Id: the id is not dotted lowercase words',
+      'twice: fake.must: the id is used twice',
+      'twice: Not An Id: the id is not dotted lowercase words',
+      'twice: Not An Id: the id is used twice',
+    ]);
+  });
+
+  it('cites the MCP revision of the SDK latest protocol version, or JSON-RPC 2.0', () => {
+    const sources = new Set(
+      specRegistry.flatMap((spec) => spec.requirements.map((requirement) => requirement.spec)),
+    );
+    expect([...sources].sort()).toEqual(['jsonrpc-2.0', `mcp-${LATEST_PROTOCOL_VERSION}`]);
+  });
+});

@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mcpBaseSpec } from '../../src/index.js';
+import { FIXTURES_DIRECTORY } from '../helpers.js';
+
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+const ResultSchema = z.strictObject({
+  id: z.string(),
+  spec: z.string(),
+  section: z.string(),
+  level: z.enum(['MUST', 'SHOULD', 'MAY']),
+  status: z.enum(['pass', 'fail', 'skip']),
+  message: z.string(),
+});
+
+/** The contract of `--format json`: exactly these members. */
+const JsonReportSchema = z.strictObject({
+  summary: z.strictObject({
+    passed: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    mustFailed: z.number().int(),
+  }),
+  targets: z.array(
+    z.strictObject({
+      target: z.string(),
+      specs: z.array(z.string()),
+      results: z.array(ResultSchema),
+    }),
+  ),
+});
+
+async function runBuiltCli(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+      encoding: 'utf8',
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('the built x-conformance executable', () => {
+  beforeAll(() => {
+    if (!existsSync(CLI))
+      throw new Error(`${CLI} is missing: run pnpm --filter @x/conformance build first`);
+  });
+
+  it('checks the three official servers when given no target, passing every MUST, as JSON', async () => {
+    const result = await runBuiltCli(['--format', 'json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const report = JsonReportSchema.parse(JSON.parse(result.stdout));
+    const checks = mcpBaseSpec.checks.length;
+    // Over stdio the official servers ignore garbage, which jsonrpc.parse-error.code skips.
+    expect(report.summary).toEqual({
+      passed: 3 * (checks - 1),
+      failed: 0,
+      skipped: 3,
+      mustFailed: 0,
+    });
+    expect(
+      report.targets.map((target) => [target.target, target.specs, target.results.length]),
+    ).toEqual([
+      ['everything', ['mcp-base'], checks],
+      ['filesystem', ['mcp-base'], checks],
+      ['memory', ['mcp-base'], checks],
+    ]);
+  });
+
+  it('prints a JUnit report with one testsuite per target and one testcase per result', async () => {
+    const result = await runBuiltCli([
+      '--server',
+      `node ${FIXTURES_DIRECTORY}bad-tool-name.mjs`,
+      '--format',
+      'junit',
+    ]);
+    expect(result.code).toBe(0);
+    const xml = result.stdout;
+    expect(xml).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="x-conformance" tests="14" failures="1" errors="0" skipped="1">\n/,
+    );
+    expect(xml.match(/<testsuite /g)).toHaveLength(1);
+    expect(xml.match(/<testcase /g)).toHaveLength(mcpBaseSpec.checks.length);
+    expect(xml).toMatch(
+      /name="mcp\.tools\.name-format \[SHOULD\]">\n {6}<failure message="names outside 1-128 of \[A-Za-z0-9_.-\]: &quot;bad:name#x&quot;" type="SHOULD">/,
+    );
+    expect(xml).toMatch(
+      /name="jsonrpc\.parse-error\.code \[SHOULD\]">\n {6}<skipped message="[^"]+"\/>/,
+    );
+    expect(xml.endsWith('</testsuites>\n')).toBe(true);
+  });
+});

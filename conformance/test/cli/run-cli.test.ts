@@ -1,0 +1,128 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliIo, formatCatalogJson, runCli, specRegistry } from '../../src/index.js';
+import { FIXTURES_DIRECTORY } from '../helpers.js';
+
+interface Captured {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function run(argv: readonly string[], progress = false): Promise<Captured> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    writeStdout: (text) => {
+      stdout += text;
+    },
+    writeStderr: (text) => {
+      stderr += text;
+    },
+    progress,
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+const fixture = (file: string, ...args: string[]) =>
+  ['node', `${FIXTURES_DIRECTORY}${file}`, ...args].join(' ');
+
+describe('x-conformance', () => {
+  let directory: string;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'x-conformance-cli-'));
+  });
+
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it.each([
+    [
+      ['--server', 'a', '--url', 'http://127.0.0.1:1/mcp'],
+      'give either --server or --url, not both',
+    ],
+    [['--header', 'A: b'], '--header needs --url'],
+    [
+      ['--url', 'http://127.0.0.1:1/mcp', '--header', 'no colon'],
+      '--header must look like "Name: value"',
+    ],
+    [['--url', 'ftp://example.com/mcp'], '--url must be http or https'],
+    [['--format', 'xml'], '--format must be one of text, json, junit'],
+    [['--timeout', '-5'], "Option '--timeout' argument is ambiguous"],
+    [['--timeout', '1.5'], '--timeout must be a positive number of milliseconds'],
+    [['--list', '--format', 'junit'], '--list prints text or json'],
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['stray'], 'Unexpected argument'],
+    [['--server', ' '], '--server needs a command line'],
+  ])('exits 2 with a usage message for %j', async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain('Run x-conformance --help for usage.');
+  });
+
+  it('exits 2 naming the target when it cannot be started, or the spec when it is unknown', async () => {
+    const missing = await run(['--server', 'no-such-command-x --flag']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^x-conformance: target "no-such-command-x --flag" could not be started: .*not found/,
+    );
+    const unknown = await run(['--server', fixture('good-server.mjs'), '--spec', 'cash']);
+    expect(unknown).toMatchObject({
+      code: 2,
+      stderr: 'x-conformance: unknown spec "cash" (known: mcp-base)\n',
+    });
+  });
+
+  it('prints the usage text and the catalog', async () => {
+    expect((await run(['--help'])).stdout).toContain('x-conformance --list [--format text|json]');
+    const table = await run(['--list']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(
+      /^mcp-base: .*\n {2}ID +LEVEL +SOURCE +SUMMARY\n {2}mcp\.lifecycle\.initialize +MUST +mcp-2025-11-25 /,
+    );
+    const json = await run(['--', '--list', '--format', 'json']);
+    expect(json.stdout).toBe(formatCatalogJson(specRegistry));
+  });
+
+  it('exits 1 when a MUST fails and 0 when only a SHOULD fails, without progress unless asked', async () => {
+    const must = await run([
+      '--server',
+      fixture('ping-broken.mjs', 'non-empty'),
+      '--spec',
+      'mcp-base',
+    ]);
+    expect(must).toMatchObject({ code: 1, stderr: '' });
+    expect(must.stdout).toMatch(
+      /mcp\.ping\.empty-result +MUST +fail +the ping result is not empty/,
+    );
+    expect(must.stdout).toMatch(
+      /\nSummary: 1 target, 12 passed, 1 failed \(1 MUST\), 1 skipped\n$/,
+    );
+    const should = await run(['--server', fixture('bad-tool-name.mjs')]);
+    expect(should.code).toBe(0);
+    expect(should.stdout).toMatch(/mcp\.tools\.name-format +SHOULD +fail/);
+  });
+
+  it('writes the report to --output, and prints progress on stderr when asked to', async () => {
+    const output = join(directory, 'report.xml');
+    const result = await run(
+      ['--server', fixture('good-server.mjs'), '--format', 'junit', '--output', output],
+      true,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `Summary: 13 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\n`,
+    );
+    expect(result.stderr).toContain(': mcp.ping.empty-result pass\n');
+    expect(await readFile(output, 'utf8')).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites /,
+    );
+  });
+});
