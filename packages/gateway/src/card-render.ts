@@ -1,0 +1,146 @@
+/**
+ * The prompt-facing rendering of cards, their token budgets and their order.
+ *
+ * @module
+ */
+
+import { countTokens } from '@x/core/tokens';
+import type { ChoiceCard } from './choice-card.js';
+import { SAFETY_TAGS } from './choice-card.js';
+import { GatewayError } from './errors.js';
+import { compareCodePoints, toSingleLine } from './strings.js';
+
+/**
+ * The token target of one rendered card.
+ *
+ * @see gateway-surface §2.3
+ */
+export const CARD_TARGET_TOKENS = 60;
+
+/**
+ * The token hard cap of one rendered card.
+ *
+ * @see gateway-surface §2.3
+ */
+export const CARD_HARD_CAP_TOKENS = 80;
+
+/**
+ * The token allowance of the preamble of a rendered browse response.
+ *
+ * @see gateway-surface §2.3
+ */
+export const BROWSE_PREAMBLE_MAX_TOKENS = 32;
+
+const SAFETY_LABEL: Readonly<Record<ChoiceCard['safety'], string>> = {
+  '': '',
+  read_only: ' [read-only]',
+  destructive: ' [destructive]',
+};
+
+/**
+ * Renders a card as the one line a model reads.
+ *
+ * `<id>[ (<kind>)]: <description>[ [tags: a, b]][ [destructive|read-only]][ [side effects]][ [cost: x]][ [no arguments]]`.
+ * The kind is shown for agents and skills only; `name` and `namespace` are
+ * not repeated (the id holds them); `score` is never rendered; the safety
+ * tags show as the safety marker rather than among the tags; `cost_hint`
+ * shows only when above 0, `side_effects` only when true, and `[no
+ * arguments]` marks a non-internal card without a schema. The set of rendered
+ * parts depends only on the card, never on a budget.
+ *
+ * @see gateway-surface §2.1, §2.3
+ */
+export function renderCard(card: ChoiceCard): string {
+  const kind = card.kind === 'agent' || card.kind === 'skill' ? ` (${card.kind})` : '';
+  const description = card.description === '' ? '' : `: ${card.description}`;
+  const tags = card.tags.filter((tag) => !(SAFETY_TAGS as readonly string[]).includes(tag));
+  const tagPart = tags.length === 0 ? '' : ` [tags: ${tags.join(', ')}]`;
+  const sideEffects = card.side_effects ? ' [side effects]' : '';
+  const cost = card.cost_hint > 0 ? ` [cost: ${card.cost_hint}]` : '';
+  const noArguments = !card.has_schema && card.kind !== 'internal' ? ' [no arguments]' : '';
+  return `${card.id}${kind}${description}${tagPart}${SAFETY_LABEL[card.safety]}${sideEffects}${cost}${noArguments}`;
+}
+
+/**
+ * The exact cl100k_base token count of a rendered card.
+ *
+ * @see gateway-surface §2.3
+ */
+export function cardTokens(card: ChoiceCard): number {
+  return countTokens(renderCard(card));
+}
+
+/**
+ * The §2.5 order: descending score (a card without a score after every
+ * scored card), ties broken by id ascending in code-point order.
+ *
+ * @see gateway-surface §2.5
+ */
+export function compareChoiceCards(left: ChoiceCard, right: ChoiceCard): number {
+  const leftScore = left.score ?? Number.NEGATIVE_INFINITY;
+  const rightScore = right.score ?? Number.NEGATIVE_INFINITY;
+  if (leftScore !== rightScore) return leftScore > rightScore ? -1 : 1;
+  return compareCodePoints(left.id, right.id);
+}
+
+/**
+ * A new array of the cards in the §2.5 order.
+ *
+ * @see gateway-surface §2.5
+ */
+export function sortChoiceCards(cards: readonly ChoiceCard[]): ChoiceCard[] {
+  return [...cards].sort(compareChoiceCards);
+}
+
+/**
+ * What {@link renderChoiceCards} takes besides the cards.
+ *
+ * @see gateway-surface §2.3
+ */
+export interface RenderChoiceCardsOptions {
+  /** The first line; default `<n> cards:`. Made one line; at most 32 tokens. */
+  preamble?: string;
+}
+
+/**
+ * Renders a browse response: the preamble line, then one line per card in the given order.
+ *
+ * The order is the caller's (sort with {@link sortChoiceCards}, or keep a
+ * cache-stable order). A preamble above 32 tokens, or a whole text above
+ * `80 × n + 32` tokens, throws {@link GatewayError} `CARD_OVER_BUDGET`.
+ *
+ * @see gateway-surface §2.3
+ */
+export function renderChoiceCards(
+  cards: readonly ChoiceCard[],
+  options: RenderChoiceCardsOptions = {},
+): string {
+  const preamble = toSingleLine(options.preamble ?? `${cards.length} cards:`);
+  const preambleTokens = countTokens(preamble);
+  if (preambleTokens > BROWSE_PREAMBLE_MAX_TOKENS) {
+    throw overBudget(
+      `the preamble takes ${preambleTokens} tokens`,
+      preambleTokens,
+      BROWSE_PREAMBLE_MAX_TOKENS,
+    );
+  }
+  const text = [preamble, ...cards.map(renderCard)].join('\n');
+  const limit = CARD_HARD_CAP_TOKENS * cards.length + BROWSE_PREAMBLE_MAX_TOKENS;
+  const tokens = countTokens(text);
+  if (tokens > limit) throw overBudget(`the response takes ${tokens} tokens`, tokens, limit);
+  return text;
+}
+
+/** A `CARD_OVER_BUDGET` error. */
+export function overBudget(
+  message: string,
+  tokens: number,
+  limit: number,
+  id?: string,
+): GatewayError {
+  return new GatewayError({
+    code: 'CARD_OVER_BUDGET',
+    message,
+    data: id === undefined ? { tokens, limit } : { id, tokens, limit },
+  });
+}
