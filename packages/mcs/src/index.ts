@@ -1,0 +1,106 @@
+/**
+ * `@x/mcs`: the Model Context Standard for TypeScript. The driver contract, a base driver with
+ * prompt strategies per model family, the parser that finds calls in what models write, an
+ * orchestrator, capabilities and a driver test kit. The REST driver is at `@x/mcs/rest`.
+ *
+ * @module
+ */
+
+// Drivers
+export { BaseDriver, type BaseDriverOptions, type PromptOptions } from './base-driver.js';
+// Capabilities (mcs §5)
+export {
+  CAPABILITY_METHODS,
+  type CacheCapability,
+  type CapabilityFlag,
+  type CapabilityMethods,
+  type HealthcheckCapability,
+  type HealthReport,
+  hasCapability,
+  missingCapabilityMethods,
+  type StatusCapability,
+  type StreamCapability,
+} from './capabilities.js';
+export { type CreateDriverOptions, createDriver, type DriverFunction } from './create-driver.js';
+export type {
+  CallableDriver,
+  CallOptions,
+  DetailedDriver,
+  DriverResponse,
+  ExecutedCall,
+  MCSDriver,
+} from './driver.js';
+// The contract (mcs §3)
+export {
+  type DriverMeta,
+  type DriverMetaInput,
+  DriverMetaSchema,
+  PREFIX_PATTERN,
+  parseDriverMeta,
+} from './driver-meta.js';
+export { McsError, type McsErrorCode, type McsErrorOptions, toMcsError } from './errors.js';
+export {
+  CALL_STYLES,
+  type CallStyle,
+  type FunctionCall,
+  type ParsedCall,
+} from './function-call.js';
+export {
+  FUNCTION_NAME_PATTERN,
+  type FunctionDefinition,
+  FunctionDefinitionSchema,
+  type JsonSchemaDialect,
+  JsonSchemaDialectSchema,
+  parseFunctionDefinitions,
+} from './function-definition.js';
+export {
+  createOrchestrator,
+  Orchestrator,
+  type OrchestratorMember,
+  type OrchestratorOptions,
+} from './orchestrator.js';
+// Parser (mcs §3.3)
+export { type CallParser, type CallParserOptions, createCallParser } from './parser/call-parser.js';
+export { type FormatCallOptions, formatCall } from './parser/format-call.js';
+export {
+  DEFAULT_PARSER_LIMITS,
+  type ParserLimits,
+  ParserLimitsSchema,
+} from './parser/limits.js';
+export { FORBIDDEN_KEYS } from './parser/near-json.js';
+export type { CallIssue, CallIssueReason, ParseResult } from './parser/parse-result.js';
+export { buildRetryPrompt } from './parser/retry-prompt.js';
+// Prompts (mcs §3.1, §3.2, §7)
+export {
+  BUILTIN_PROMPT_STRATEGIES,
+  claudePromptStrategy,
+  genericPromptStrategy,
+  gptPromptStrategy,
+  openModelPromptStrategy,
+} from './prompts/builtin-strategies.js';
+export {
+  type FunctionDescriptionFormat,
+  renderCondensed,
+  renderFunctionsJson,
+} from './prompts/function-description.js';
+export { matchesModelPattern, supportsModel } from './prompts/model-match.js';
+export {
+  type PromptContext,
+  type PromptStrategy,
+  selectPromptStrategy,
+} from './prompts/prompt-strategy.js';
+// Spec version and errors
+export { MCS_SPEC_VERSION } from './spec-version.js';
+
+// Test kit (mcs §7)
+export {
+  checkDriverContract,
+  type DriverTestCase,
+  type DriverTestCaseResult,
+  DriverTestCaseSchema,
+  DriverTestExpectationSchema,
+  type DriverTestKitReport,
+  formatDriverTestKitReport,
+  type ObservedOutcome,
+  runDriverTestKit,
+} from './test-kit.js';

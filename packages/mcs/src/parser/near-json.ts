@@ -1,0 +1,121 @@
+/**
+ * Parses JSON as models write it: strict JSON first, then a bounded repair with `jsonrepair`.
+ *
+ * Why a library: `jsonrepair` is small, pure JavaScript, linear in its input, well kept, and
+ * already handles what models get wrong (single quotes, unquoted keys, comments, trailing
+ * commas, Python `True`/`False`/`None`, curly quotes, missing closing brackets, missing commas,
+ * raw newlines in strings). A hand-written repair would cover less and need its own proofs.
+ *
+ * The repair is bounded: it runs only on a span the bracket scanner already cut out, whose
+ * nesting is within the depth bound (so the recursive repair cannot overflow the stack), and
+ * each attempt is counted against the parser's attempt bound. It is also the last resort: the
+ * parser tries it only where no strict JSON call was found, because a repair can misread a
+ * string (a Windows path's `\U` loses its backslash) and must never change a well-formed call.
+ *
+ * @module
+ */
+
+import { jsonrepair } from 'jsonrepair';
+
+/**
+ * Object keys that could reach a prototype when a consumer merges or assigns the parsed value.
+ * A text that holds one of them as a key, at any depth, is rejected rather than parsed.
+ */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
+
+/**
+ * The outcome of {@link parseNearJson}.
+ *
+ * - `ok`: the value, and whether the repair was needed.
+ * - `unparseable`: neither strict parsing nor the repair gave JSON.
+ * - `too_deep`: nesting went past the bound.
+ * - `forbidden_key`: the value holds one of {@link FORBIDDEN_KEYS}; `key` says which, and
+ *   `repaired` whether the repair was needed to get there.
+ */
+export type NearJsonResult =
+  | { kind: 'ok'; value: unknown; repaired: boolean }
+  | { kind: 'unparseable' }
+  | { kind: 'too_deep' }
+  | { kind: 'forbidden_key'; key: string; repaired: boolean };
+
+/** How {@link parseNearJson} parses. */
+export interface NearJsonOptions {
+  /** Try the repair when strict parsing fails. */
+  repair: boolean;
+}
+
+/** Parses `text` as JSON, repairing it if allowed and needed; never throws. */
+export function parseNearJson(
+  text: string,
+  maxDepth: number,
+  options: NearJsonOptions,
+): NearJsonResult {
+  if (bracketDepth(text) > maxDepth) return { kind: 'too_deep' };
+  let value: unknown;
+  let repaired = false;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    if (!options.repair) return { kind: 'unparseable' };
+    let repairedText: string;
+    try {
+      repairedText = jsonrepair(text);
+    } catch {
+      return { kind: 'unparseable' };
+    }
+    if (bracketDepth(repairedText) > maxDepth) return { kind: 'too_deep' };
+    try {
+      value = JSON.parse(repairedText);
+    } catch {
+      return { kind: 'unparseable' };
+    }
+    repaired = true;
+  }
+  const key = findForbiddenKey(value);
+  if (key !== undefined) return { kind: 'forbidden_key', key, repaired };
+  return { kind: 'ok', value, repaired };
+}
+
+/** The deepest nesting of brackets outside double-quoted strings. */
+export function bracketDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') {
+      inString = true;
+    } else if (char === '{' || char === '[') {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (char === '}' || char === ']') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
+}
+
+/** The first forbidden key in `value`, depth first in key order; the depth is already bounded. */
+function findForbiddenKey(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const key = findForbiddenKey(item);
+      if (key !== undefined) return key;
+    }
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (FORBIDDEN_KEYS.has(key)) return key;
+    const nested = findForbiddenKey(item);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
+}
