@@ -1,0 +1,186 @@
+/**
+ * The command line of `x-pd`, parsed with `node:util` `parseArgs`.
+ *
+ * @module
+ */
+
+import { parseArgs } from 'node:util';
+import { type ListenAddress, parseListenAddress } from '@x/core/serve';
+import type { MinimalSchemaStyle } from '@x/progressive-disclosure';
+
+/** The help text of `x-pd`. */
+export const USAGE = `Usage:
+  x-pd wrap --config FILE [options]   progressive disclosure in front of the servers of an
+                                      mcpServers file (the official servers, say)
+  x-pd demo [options]                 a notes, tasks and calendar server of 12 tools
+  x-pd measure --config FILE [options]
+                                      print the tokens of the full tools/list and of stage 1
+  x-pd --help
+
+Both serve stdio unless --http is given. tools/list gives short descriptions; read
+resource:///tool_descriptions?tools=NAME before calling NAME.
+
+Options:
+  --http [HOST:]PORT        serve Streamable HTTP at http://HOST:PORT/mcp (default host 127.0.0.1)
+  --tokens FILE             with --http: a JSON file {"<bearer token>": "<role>"}; the role
+                            "read-only" sees only tools marked read-only
+  --max-summary-tokens N    bound of a stage-1 description in cl100k tokens (default 32)
+  --schema STYLE            stage-1 input schema: explicit (default) or type-only
+  --keep-hints              keep title, annotations and icons in stage 1 (dropped by default)
+wrap and measure:
+  --config FILE             the mcpServers file (required)
+  --descriptions DIR        a folder of <tool>.json files overriding tool descriptions
+  --no-prefix               keep upstream tool names instead of <server>__<tool>
+wrap only:
+  --watch                   reload --descriptions when its files change (development)
+`;
+
+/** Options both commands take. */
+export interface CommonOptions {
+  /** Where to serve Streamable HTTP; `undefined` serves stdio. */
+  http: ListenAddress | undefined;
+  /** The bearer tokens file (HTTP only). */
+  tokensPath: string | undefined;
+  /** The bound of stage-1 descriptions. */
+  maxSummaryTokens: number | undefined;
+  /** The stage-1 input schema style. */
+  schemaStyle: MinimalSchemaStyle | undefined;
+  /** Whether stage 1 keeps title, annotations and icons. */
+  keepClientHints: boolean;
+}
+
+/** What the command line asks for. */
+export type CliCommand =
+  | { kind: 'help' }
+  | ({
+      kind: 'measure';
+      /** The mcpServers file. */
+      configPath: string;
+      /** The description override folder. */
+      descriptionsPath: string | undefined;
+      /** Whether to prefix tool names with their server's namespace. */
+      prefixTools: boolean;
+    } & Omit<CommonOptions, 'http' | 'tokensPath'>)
+  | ({ kind: 'demo' } & CommonOptions)
+  | ({
+      kind: 'wrap';
+      /** The mcpServers file. */
+      configPath: string;
+      /** The description override folder. */
+      descriptionsPath: string | undefined;
+      /** Whether to reload the folder on change. */
+      watch: boolean;
+      /** Whether to prefix tool names with their server's namespace. */
+      prefixTools: boolean;
+    } & CommonOptions);
+
+/** A command line `x-pd` cannot run; the process exits with status 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+const OPTIONS = {
+  help: { type: 'boolean' },
+  http: { type: 'string' },
+  tokens: { type: 'string' },
+  'max-summary-tokens': { type: 'string' },
+  schema: { type: 'string' },
+  'keep-hints': { type: 'boolean' },
+  config: { type: 'string' },
+  descriptions: { type: 'string' },
+  watch: { type: 'boolean' },
+  'no-prefix': { type: 'boolean' },
+} as const;
+
+const WRAP_ONLY = ['config', 'descriptions', 'watch', 'no-prefix'] as const;
+
+function parseCommon(values: Record<string, string | boolean | undefined>): CommonOptions {
+  const text = (name: string) => values[name] as string | undefined;
+  let http: ListenAddress | undefined;
+  const httpText = text('http');
+  if (httpText !== undefined) {
+    try {
+      http = parseListenAddress(httpText);
+    } catch (error) {
+      throw new UsageError(`--http: ${(error as Error).message}`);
+    }
+  }
+  const tokensPath = text('tokens');
+  if (tokensPath !== undefined && http === undefined) {
+    throw new UsageError('--tokens needs --http: bearer tokens apply to HTTP only');
+  }
+  const maxText = text('max-summary-tokens');
+  if (maxText !== undefined && !/^[1-9][0-9]{0,3}$/.test(maxText)) {
+    throw new UsageError(
+      `--max-summary-tokens must be a whole number, got ${JSON.stringify(maxText)}`,
+    );
+  }
+  const schema = text('schema');
+  if (schema !== undefined && schema !== 'explicit' && schema !== 'type-only') {
+    throw new UsageError(`--schema must be explicit or type-only, got ${JSON.stringify(schema)}`);
+  }
+  return {
+    http,
+    tokensPath,
+    maxSummaryTokens: maxText === undefined ? undefined : Number(maxText),
+    schemaStyle: schema,
+    keepClientHints: values['keep-hints'] === true,
+  };
+}
+
+/**
+ * Parses the arguments of `x-pd` (without `node` and the script).
+ *
+ * @throws UsageError for an unknown command or flag, a missing value, a flag of the other
+ *   command, or a value outside its domain; the message names the flag.
+ */
+export function parseCliArguments(argv: readonly string[]): CliCommand {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true || positionals[0] === 'help') return { kind: 'help' };
+  const [command, ...rest] = positionals;
+  if (command === undefined) throw new UsageError('missing command: wrap, demo or measure');
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+  if (command === 'demo') {
+    const misplaced = WRAP_ONLY.find((name) => values[name] !== undefined);
+    if (misplaced !== undefined) throw new UsageError(`--${misplaced} applies to wrap only`);
+    return { kind: 'demo', ...parseCommon(values) };
+  }
+  if (command !== 'wrap' && command !== 'measure') {
+    throw new UsageError(`unknown command ${JSON.stringify(command)}: use wrap, demo or measure`);
+  }
+  if (values.config === undefined) throw new UsageError(`${command} needs --config FILE`);
+  if (command === 'measure') {
+    const misplaced = (['http', 'tokens', 'watch'] as const).find(
+      (name) => values[name] !== undefined,
+    );
+    if (misplaced !== undefined) throw new UsageError(`--${misplaced} does not apply to measure`);
+    const { http: _http, tokensPath: _tokens, ...common } = parseCommon(values);
+    return {
+      kind: 'measure',
+      configPath: values.config,
+      descriptionsPath: values.descriptions,
+      prefixTools: values['no-prefix'] !== true,
+      ...common,
+    };
+  }
+  if (values.watch === true && values.descriptions === undefined) {
+    throw new UsageError('--watch needs --descriptions DIR');
+  }
+  return {
+    kind: 'wrap',
+    configPath: values.config,
+    descriptionsPath: values.descriptions,
+    watch: values.watch === true,
+    prefixTools: values['no-prefix'] !== true,
+    ...parseCommon(values),
+  };
+}

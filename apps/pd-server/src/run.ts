@@ -1,0 +1,153 @@
+/**
+ * Runs the commands of `x-pd`: builds the server and serves it over stdio or HTTP.
+ *
+ * @module
+ */
+
+import {
+  type RunningServer,
+  readTokensFile,
+  type ServerFactory,
+  serveHttp,
+  serveStdio,
+} from '@x/core/serve';
+import { loadMcpServersConfig } from '@x/core/upstreams';
+import {
+  checkDescriptions,
+  createDisclosureProxy,
+  createProgressiveDisclosure,
+  type DescriptionFolder,
+  loadDescriptionFolder,
+  type ProgressiveDisclosureOptions,
+  systemPromptGuidance,
+} from '@x/progressive-disclosure';
+import type { CliCommand, CommonOptions } from './arguments.js';
+import { createDemoDescriptions, createDemoServer } from './demo/demo-server.js';
+import { type Measurement, measureDisclosure } from './measure.js';
+import { authorizeByRole } from './roles.js';
+
+/** Where `x-pd` reports what it does (standard error: standard output carries MCP over stdio). */
+export type Log = (line: string) => void;
+
+/** A server `x-pd` started, and where it serves: `over stdio` or `at http://...`. */
+export interface Served {
+  running: RunningServer;
+  where: string;
+}
+
+function layerOptions(command: Partial<CommonOptions>): ProgressiveDisclosureOptions {
+  return {
+    authorize: authorizeByRole,
+    keepClientHints: command.keepClientHints === true,
+    ...(command.maxSummaryTokens === undefined
+      ? {}
+      : { maxSummaryTokens: command.maxSummaryTokens }),
+    ...(command.schemaStyle === undefined ? {} : { schemaStyle: command.schemaStyle }),
+  };
+}
+
+async function serve(
+  factory: ServerFactory,
+  command: CommonOptions,
+  release: () => Promise<void>,
+): Promise<Served> {
+  if (command.http === undefined) {
+    const running = await serveStdio(factory, { onClosed: () => void release() });
+    return { running, where: 'over stdio' };
+  }
+  const tokens =
+    command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
+  const running = await serveHttp(factory, {
+    ...command.http,
+    ...(tokens === undefined ? {} : { tokens }),
+  });
+  return {
+    running: {
+      close: async () => {
+        await running.close();
+        await release();
+      },
+    },
+    where: `at ${running.url.href}`,
+  };
+}
+
+/**
+ * The server factory of `x-pd demo`: each session gets its own demo data behind one shared
+ * progressive-disclosure layer, with the role policy and the system prompt guidance as
+ * `instructions`.
+ */
+export function createDemoFactory(options: Partial<CommonOptions> = {}): ServerFactory {
+  const layer = createProgressiveDisclosure({
+    ...layerOptions(options),
+    descriptions: createDemoDescriptions(),
+  });
+  const instructions = systemPromptGuidance({
+    exampleTools: ['tasks_list', 'calendar_find_free_slot'],
+  });
+  return layer.wrapFactory(() => createDemoServer(instructions));
+}
+
+/** `x-pd demo`: the twelve-tool demo server behind progressive disclosure. */
+export async function runDemo(command: Extract<CliCommand, { kind: 'demo' }>): Promise<Served> {
+  return serve(createDemoFactory(command), command, async () => {});
+}
+
+/** `x-pd wrap`: the proxy in front of the servers of an mcpServers file. */
+export async function runWrap(
+  command: Extract<CliCommand, { kind: 'wrap' }>,
+  log: Log,
+): Promise<Served> {
+  const config = await loadMcpServersConfig(command.configPath);
+  let folder: DescriptionFolder | undefined;
+  if (command.descriptionsPath !== undefined) {
+    folder = await loadDescriptionFolder(command.descriptionsPath, {
+      watch: command.watch,
+      onReload: (names) => log(`x-pd: reloaded ${names.length} tool descriptions`),
+      onError: (error) => log(`x-pd: descriptions not reloaded: ${error.message}`),
+    });
+  }
+  const proxy = createDisclosureProxy(config, {
+    ...layerOptions(command),
+    prefixTools: command.prefixTools,
+    ...(folder === undefined ? {} : { descriptions: folder }),
+    onUpstreamError: (name, error) =>
+      log(`x-pd: upstream ${name}: ${error.code}: ${error.message}`),
+  });
+  const release = async () => {
+    folder?.close();
+    await proxy.close();
+  };
+  if (folder !== undefined) {
+    for (const issue of await checkDescriptions(
+      await proxy.listTools(),
+      folder,
+      folder.toolNames(),
+    )) {
+      log(`x-pd: warning: ${folder.path}: ${issue.tool}: ${issue.message}`);
+    }
+  }
+  try {
+    return await serve(proxy.factory, command, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** `x-pd measure`: the tokens of the full `tools/list` and of stage 1 for a configuration. */
+export async function runMeasure(
+  command: Extract<CliCommand, { kind: 'measure' }>,
+): Promise<Measurement> {
+  const config = await loadMcpServersConfig(command.configPath);
+  const folder =
+    command.descriptionsPath === undefined
+      ? undefined
+      : await loadDescriptionFolder(command.descriptionsPath);
+  return measureDisclosure(config, {
+    ...layerOptions(command),
+    prefixTools: command.prefixTools,
+    upstream: { stderr: 'ignore' },
+    ...(folder === undefined ? {} : { descriptions: folder }),
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * The progressive-disclosure request handlers, installed on a low-level SDK `Server` in front of
+ * any {@link ToolSource}: minimal `tools/list`, gated `tools/call`, and the `tool_descriptions`
+ * resource next to the server's own resources.
+ *
+ * @see progressive-disclosure §3, §4, §5, §6
+ * @module
+ */
+
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  type ListResourcesRequest,
+  ListResourcesRequestSchema,
+  type ListResourcesResult,
+  type ListResourceTemplatesRequest,
+  ListResourceTemplatesRequestSchema,
+  type ListResourceTemplatesResult,
+  ListToolsRequestSchema,
+  McpError,
+  type ReadResourceRequest,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+  type ServerNotification,
+  type ServerRequest,
+  type ServerResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { resourceDescription } from './guidance.js';
+import type { AccessContext, DisclosureRuntime } from './options.js';
+import { MAX_TOOL_NAME_LENGTH } from './options.js';
+import { answerDescriptionRead } from './read-descriptions.js';
+import {
+  parseToolDescriptionsUri,
+  TOOL_DESCRIPTIONS_RESOURCE_NAME,
+  TOOL_DESCRIPTIONS_URI,
+  TOOL_DESCRIPTIONS_URI_TEMPLATE,
+} from './resource-uri.js';
+import { toMinimalTool } from './stage-one.js';
+import { toolDescriptionRequired, type WireError } from './wire-errors.js';
+
+/** What a request handler receives besides the request. */
+export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The MCP error code for a resource that does not exist. */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** The tools behind a disclosure layer: a wrapped server's own handlers, or upstreams. */
+export interface ToolSource {
+  /** Every tool with its full description and complete schema, over all pages. */
+  listTools(extra: HandlerExtra): Promise<Tool[]>;
+  /** Runs a call of a listed tool. */
+  callTool(request: CallToolRequest, extra: HandlerExtra): Promise<ServerResult>;
+}
+
+/** The server's own resource handlers, answered next to the `tool_descriptions` resource. */
+export interface InnerResourceHandlers {
+  list?: (request: ListResourcesRequest, extra: HandlerExtra) => Promise<ListResourcesResult>;
+  templates?: (
+    request: ListResourceTemplatesRequest,
+    extra: HandlerExtra,
+  ) => Promise<ListResourceTemplatesResult>;
+  read?: (request: ReadResourceRequest, extra: HandlerExtra) => Promise<ReadResourceResult>;
+}
+
+/** The session a server serves, as far as this layer needs to know. */
+export interface SessionBinding {
+  /** The session key when the transport has no session id (stdio, in-memory): one per server. */
+  readonly fallbackKey: string;
+  /** The caller's role, for the authorization hook. */
+  readonly role: string | undefined;
+  /** Every session key seen, so closing the server can forget their grants. */
+  readonly seenKeys: Set<string>;
+}
+
+/** A `tools/call` answer carrying a wire error as its text (the exact JSON of §6). */
+function wireErrorResult(error: WireError): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(error) }], isError: true };
+}
+
+/**
+ * Installs the handlers of `tools/list`, `tools/call`, `resources/list`,
+ * `resources/templates/list` and `resources/read` on `server`, replacing any there, and declares
+ * the `tools` and `resources` capabilities. Call before `connect`.
+ *
+ * A tool that the authorization hook refuses, or that does not exist, answers a call with a
+ * JSON-RPC `-32602` error "Tool 'x' not found", the same for both, so nothing leaks. A listed tool
+ * not yet granted in the session answers with the `TOOL_DESCRIPTION_REQUIRED` payload as an
+ * `isError` result, which a model reads. A hook that throws counts as a refusal.
+ */
+export function installDisclosure(
+  server: Server,
+  runtime: DisclosureRuntime,
+  source: ToolSource,
+  inner: InnerResourceHandlers,
+  binding: SessionBinding,
+): void {
+  const sessionKeyOf = (extra: HandlerExtra): string => {
+    const key = extra.sessionId ?? binding.fallbackKey;
+    binding.seenKeys.add(key);
+    return key;
+  };
+  const accessOf = (extra: HandlerExtra): AccessContext => ({
+    sessionId: extra.sessionId,
+    role: binding.role,
+    authInfo: extra.authInfo,
+  });
+
+  async function visibleTools(extra: HandlerExtra): Promise<Tool[]> {
+    const tools = await source.listTools(extra);
+    const authorize = runtime.authorize;
+    if (authorize === undefined) return tools;
+    const access = accessOf(extra);
+    const verdicts = await Promise.all(
+      tools.map(async (tool) => {
+        try {
+          return (await authorize(tool, access)) === true;
+        } catch {
+          return false;
+        }
+      }),
+    );
+    return tools.filter((_, index) => verdicts[index] === true);
+  }
+
+  function stageOneDescription(tool: Tool): string {
+    const override = runtime.override(tool.name);
+    if (override?.summary !== undefined) return runtime.summarize(override.summary, true);
+    return runtime.summarize(override?.description ?? tool.description ?? '');
+  }
+
+  function descriptor(tools: Tool[]) {
+    return {
+      name: TOOL_DESCRIPTIONS_RESOURCE_NAME,
+      title: 'Tool descriptions (read before calling a tool)',
+      description: resourceDescription(tools.slice(0, 2).map((tool) => tool.name)),
+      mimeType: 'application/json',
+    };
+  }
+
+  server.registerCapabilities({ tools: { listChanged: true }, resources: {} });
+
+  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+    if (request.params?.cursor !== undefined) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        'Invalid cursor: every tool is on the first page',
+      );
+    }
+    const tools = await visibleTools(extra);
+    return {
+      tools: tools.map((tool) =>
+        toMinimalTool(
+          tool,
+          stageOneDescription(tool),
+          runtime.schemaStyle,
+          runtime.keepClientHints,
+        ),
+      ),
+    };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const tool = (await visibleTools(extra)).find((candidate) => candidate.name === name);
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool '${name}' not found`);
+    if (!(await runtime.grants.use(sessionKeyOf(extra), name))) {
+      return wireErrorResult(toolDescriptionRequired(name));
+    }
+    return source.callTool(request, extra);
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
+    const own = inner.list === undefined ? { resources: [] } : await inner.list(request, extra);
+    if (request.params?.cursor !== undefined) return own;
+    const ours = { uri: TOOL_DESCRIPTIONS_URI, ...descriptor(await visibleTools(extra)) };
+    return { ...own, resources: [ours, ...own.resources] };
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request, extra) => {
+    const own =
+      inner.templates === undefined
+        ? { resourceTemplates: [] }
+        : await inner.templates(request, extra);
+    if (request.params?.cursor !== undefined) return own;
+    const ours = {
+      uriTemplate: TOOL_DESCRIPTIONS_URI_TEMPLATE,
+      ...descriptor(await visibleTools(extra)),
+    };
+    return { ...own, resourceTemplates: [ours, ...own.resourceTemplates] };
+  });
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const uri = request.params.uri;
+    const selection = parseToolDescriptionsUri(uri, {
+      maxTools: runtime.maxToolsPerRead,
+      maxNameLength: MAX_TOOL_NAME_LENGTH,
+    });
+    if (selection.kind === 'other') {
+      if (inner.read !== undefined) return inner.read(request, extra);
+      throw new McpError(RESOURCE_NOT_FOUND, `Resource ${uri} not found`, { uri });
+    }
+    const sessionKey = sessionKeyOf(extra);
+    const body = await answerDescriptionRead(selection, runtime, sessionKey, () =>
+      visibleTools(extra),
+    );
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
+  });
+}

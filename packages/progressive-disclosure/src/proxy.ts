@@ -1,0 +1,205 @@
+/**
+ * The proxy: progressive disclosure in front of the upstream servers of an `mcpServers`
+ * configuration.
+ *
+ * @module
+ */
+
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  type Implementation,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CoreError } from '@x/core';
+import { assignToolNames } from '@x/core/catalog-server';
+import type { ServerFactory } from '@x/core/serve';
+import {
+  createUpstreamPool,
+  type McpServersConfig,
+  type Upstream,
+  type UpstreamOptions,
+  type UpstreamPool,
+} from '@x/core/upstreams';
+import { systemPromptGuidance } from './guidance.js';
+import { installDisclosure, type ToolSource } from './handlers.js';
+import { createDisclosureRuntime, type ProgressiveDisclosureOptions } from './options.js';
+
+/** Options of {@link createDisclosureProxy}: the layer's options plus the proxy's own. */
+export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
+  /**
+   * Name tools `<namespace>__<tool>`, the namespace being the entry's `namespace` or its server
+   * name (default true). Without it names pass unchanged and, when two upstreams offer the same
+   * name, the first in configuration order wins.
+   */
+  prefixTools?: boolean;
+  /** Options of every upstream connection (timeouts, reconnection, stderr). */
+  upstream?: UpstreamOptions;
+  /** `serverInfo` of the proxy (default `{ name: 'x-pd-proxy', version: '0.1.0' }`). */
+  serverInfo?: Implementation;
+  /** The `instructions` sent at initialize (default `systemPromptGuidance()`); `false` sends none. */
+  instructions?: string | false;
+  /** Told when an upstream cannot list its tools; its tools are left out until it recovers. */
+  onUpstreamError?: (upstream: string, error: CoreError) => void;
+}
+
+/** A running proxy: serve its `factory` with `serveStdio` or `serveHttp`. */
+export interface DisclosureProxy {
+  /** Builds one server per MCP session; every session shares the upstreams and the layer. */
+  readonly factory: ServerFactory;
+  /** The upstream connections. */
+  readonly pool: UpstreamPool;
+  /** Every proxied tool in full (stage-2 source), under its proxy name, in configuration order. */
+  listTools(): Promise<Tool[]>;
+  /** Closes every upstream (ending child processes); idempotent. */
+  close(): Promise<void>;
+}
+
+interface ProxiedTool {
+  readonly tool: Tool;
+  readonly upstream: Upstream;
+  readonly originalName: string;
+}
+
+/**
+ * Creates a progressive-disclosure proxy in front of every enabled server of `config`.
+ *
+ * Tools of all upstreams are merged under proxy names (see `prefixTools`; names that break the MCP
+ * naming rule are made valid with `assignToolNames` of `@x/core/catalog-server`), listed once and
+ * kept until an upstream reports `list_changed` (sessions are then told too). A listing with a
+ * failed upstream is not kept, so the next request tries again. A call whose upstream fails
+ * answers with an `isError` result naming the upstream and the error code. Only tools are
+ * proxied; upstream resources and prompts are not.
+ *
+ * @throws ProgressiveDisclosureError `INVALID_OPTIONS`; CoreError `CONFIG_INVALID` for a bad config.
+ * @see progressive-disclosure §3, §4, §5
+ */
+export function createDisclosureProxy(
+  config: McpServersConfig,
+  options: DisclosureProxyOptions = {},
+): DisclosureProxy {
+  const { prefixTools, upstream, serverInfo, instructions, onUpstreamError, ...layerOptions } =
+    options;
+  const runtime = createDisclosureRuntime(layerOptions);
+  const pool = createUpstreamPool(config, upstream);
+  const servers = new Set<McpServer>();
+  let catalog: Promise<Map<string, ProxiedTool>> | undefined;
+
+  async function load(): Promise<{ tools: Map<string, ProxiedTool>; complete: boolean }> {
+    const upstreams = [...pool.upstreams.values()];
+    const outcomes = await Promise.allSettled(upstreams.map((entry) => entry.listTools()));
+    const found: { upstream: Upstream; tool: Tool }[] = [];
+    let complete = true;
+    outcomes.forEach((outcome, index) => {
+      const entry = upstreams[index] as Upstream;
+      if (outcome.status === 'fulfilled') {
+        for (const tool of outcome.value) found.push({ upstream: entry, tool });
+        return;
+      }
+      complete = false;
+      const error = outcome.reason;
+      onUpstreamError?.(
+        entry.name,
+        CoreError.isInstance(error)
+          ? error
+          : new CoreError({ code: 'UPSTREAM_ERROR', message: String(error), cause: error }),
+      );
+    });
+    const named = assignToolNames(
+      found.map(({ upstream: entry, tool }) => ({
+        name: tool.name,
+        server: entry.config.namespace ?? entry.name,
+        inputSchema: tool.inputSchema,
+      })),
+      { prefixServer: prefixTools ?? true, duplicates: 'keep-first' },
+    );
+    const tools = new Map<string, ProxiedTool>();
+    for (const { name, index } of named) {
+      const { upstream: entry, tool } = found[index] as { upstream: Upstream; tool: Tool };
+      tools.set(name, { tool: { ...tool, name }, upstream: entry, originalName: tool.name });
+    }
+    return { tools, complete };
+  }
+
+  function tools(): Promise<Map<string, ProxiedTool>> {
+    if (catalog !== undefined) return catalog;
+    const loading = load().then(({ tools: loaded, complete }) => {
+      if (!complete && catalog === loading) catalog = undefined;
+      return loaded;
+    });
+    catalog = loading;
+    loading.catch(() => {
+      if (catalog === loading) catalog = undefined;
+    });
+    return loading;
+  }
+
+  pool.onListChanged((_upstream, kind) => {
+    if (kind !== 'tools') return;
+    catalog = undefined;
+    for (const server of servers) {
+      if (server.isConnected()) void server.server.sendToolListChanged().catch(() => {});
+    }
+  });
+
+  async function listProxiedTools(): Promise<Tool[]> {
+    return [...(await tools()).values()].map((entry) => entry.tool);
+  }
+
+  const source: ToolSource = {
+    listTools: listProxiedTools,
+    async callTool(request, extra) {
+      const entry = (await tools()).get(request.params.name);
+      if (entry === undefined) {
+        throw new McpError(ErrorCode.InvalidParams, `Tool '${request.params.name}' not found`);
+      }
+      try {
+        return await entry.upstream.callTool(entry.originalName, request.params.arguments ?? {}, {
+          signal: extra.signal,
+        });
+      } catch (error) {
+        if (!CoreError.isInstance(error)) throw error;
+        const result: CallToolResult = {
+          content: [
+            {
+              type: 'text',
+              text: `Upstream '${entry.upstream.name}' failed (${error.code}): ${error.message}`,
+            },
+          ],
+          isError: true,
+        };
+        return result;
+      }
+    },
+  };
+
+  return {
+    pool,
+    factory(context) {
+      const server = new McpServer(
+        serverInfo ?? { name: 'x-pd-proxy', version: '0.1.0' },
+        instructions === false ? {} : { instructions: instructions ?? systemPromptGuidance() },
+      );
+      const binding = {
+        fallbackKey: context.sessionId ?? randomUUID(),
+        role: context.role,
+        seenKeys: new Set<string>(),
+      };
+      installDisclosure(server.server, runtime, source, {}, binding);
+      servers.add(server);
+      server.server.onclose = () => {
+        servers.delete(server);
+        for (const key of binding.seenKeys) void runtime.grants.forget(key).catch(() => {});
+      };
+      return server;
+    },
+    listTools: listProxiedTools,
+    async close() {
+      servers.clear();
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type RunningHttpServer, serveHttp } from '@x/core/serve';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createProgressiveDisclosure } from '../src/index.js';
+import { createNotesServer, readDescriptions, resultText } from './helpers.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function connect(url: URL, token?: string): Promise<Client> {
+  const client = new Client({ name: 'pd-http-test', version: '0.0.0' });
+  const transport = new StreamableHTTPClientTransport(
+    url,
+    token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } },
+  );
+  await client.connect(transport);
+  cleanups.push(async () => {
+    await transport.terminateSession().catch(() => {});
+    await client.close();
+  });
+  return client;
+}
+
+async function serve(
+  options: Parameters<typeof createProgressiveDisclosure>[0] = {},
+  tokens?: Record<string, string>,
+): Promise<RunningHttpServer> {
+  const layer = createProgressiveDisclosure(options);
+  const running = await serveHttp(layer.wrapFactory(createNotesServer), {
+    port: 0,
+    ...(tokens === undefined ? {} : { tokens }),
+  });
+  cleanups.push(() => running.close());
+  return running;
+}
+
+describe('session isolation over Streamable HTTP (§5.1.4, §5.2)', () => {
+  it('authorizes a tool in the session that read it and not in another session', async () => {
+    const running = await serve();
+    const first = await connect(running.url);
+    const second = await connect(running.url);
+    expect(running.sessionCount()).toBe(2);
+
+    await readDescriptions(first, ['read_note']);
+    expect(resultText(await first.callTool({ name: 'read_note', arguments: { id: 'n1' } }))).toBe(
+      'Buy milk',
+    );
+    const refused = await second.callTool({ name: 'read_note', arguments: { id: 'n1' } });
+    expect(JSON.parse(resultText(refused))).toMatchObject({
+      error: {
+        code: 'TOOL_DESCRIPTION_REQUIRED',
+        resource_uri: 'resource:///tool_descriptions?tools=read_note',
+      },
+    });
+
+    await readDescriptions(second, ['list_notes']);
+    expect(resultText(await first.callTool({ name: 'list_notes' }))).toContain(
+      'TOOL_DESCRIPTION_REQUIRED',
+    );
+    expect(resultText(await second.callTool({ name: 'list_notes' }))).toBe('n1');
+  });
+
+  it('starts a new session ungranted after the previous one ended', async () => {
+    const running = await serve();
+    const first = await connect(running.url);
+    await readDescriptions(first, ['list_notes']);
+    await first.close();
+    const next = await connect(running.url);
+    expect(resultText(await next.callTool({ name: 'list_notes' }))).toContain(
+      'TOOL_DESCRIPTION_REQUIRED',
+    );
+  });
+
+  it('shows each bearer-token role only the tools it may use (§5.3)', async () => {
+    const running = await serve(
+      {
+        authorize: (tool, context) =>
+          context.role === 'admin' || tool.annotations?.readOnlyHint === true,
+      },
+      { 'reader-token-0123456789abcdef': 'reader', 'admin-token-0123456789abcdef0': 'admin' },
+    );
+    const reader = await connect(running.url, 'reader-token-0123456789abcdef');
+    const admin = await connect(running.url, 'admin-token-0123456789abcdef0');
+    expect((await reader.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'read_note',
+      'list_notes',
+    ]);
+    expect((await admin.listTools()).tools).toHaveLength(3);
+  });
+});
