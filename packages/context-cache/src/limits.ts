@@ -1,0 +1,22 @@
+/**
+ * The hard limits of `context.resolve` and cache names. The specs allow a hard maximum
+ * ("exceeds hard max" in `context.resolve.md §Error Types`) without fixing one; these are ours.
+ *
+ * @module
+ */
+
+/**
+ * The largest budget accepted, in tokens (one billion). Far above any model's context, so it
+ * never changes a real answer, and it keeps every sum a safe integer. Above it: `invalid_budget`.
+ */
+export const MAX_BUDGET = 1_000_000_000;
+
+/**
+ * The longest query accepted, in UTF-8 bytes (4 KiB). The query's terms are echoed in every
+ * selected document's `why`, so a longer query would multiply the response size. Above it:
+ * `invalid_query`.
+ */
+export const MAX_QUERY_BYTES = 4096;
+
+/** The longest cache name accepted, in UTF-8 bytes. Above it: `cache_missing`. */
+export const MAX_CACHE_NAME_BYTES = 1024;

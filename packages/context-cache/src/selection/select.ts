@@ -1,0 +1,80 @@
+/**
+ * Selection in three strict phases: scoring, ordering, budgeting.
+ *
+ * @module
+ */
+
+import type { CacheDocument } from '../document.js';
+import type { SelectedDocument, SelectionResult } from '../selection-result.js';
+import { compareUtf8 } from '../utf8-order.js';
+import type { ContextStrategy, ScoredDocument } from './strategy.js';
+import { termFrequencyStrategy, V0_STRATEGY_NAME } from './term-frequency.js';
+
+/**
+ * Orders scored documents by score descending, then id ascending (UTF-8 bytes): the
+ * tie-breaker that makes the order total.
+ *
+ * @see context_selection.md §Ordering
+ */
+export function orderScored(scored: readonly ScoredDocument[]): ScoredDocument[] {
+  return [...scored].sort(
+    (left, right) => right.score - left.score || compareUtf8(left.document.id, right.document.id),
+  );
+}
+
+/**
+ * Selects documents for `query` within `budget` tokens.
+ *
+ * 1. Scoring: the strategy scores every document independently; scores become 32-bit floats.
+ * 2. Ordering: {@link orderScored}.
+ * 3. Budgeting: walk the order, take a document when it fits in what is left, skip it (never
+ *    truncate) when it does not, and keep going, so a smaller document further down may still
+ *    fit. Budget 0 selects only empty documents (0 tokens), as the original does.
+ *
+ * The strategy defaults to `v0`; any other strategy's name and token counter are reported in
+ * `selection`.
+ *
+ * @see context_selection.md §Execution Model, §Filling the Budget, §Budget Rules
+ */
+export function selectContext(
+  documents: readonly CacheDocument[],
+  query: string,
+  budget: number,
+  strategy: ContextStrategy = termFrequencyStrategy,
+): SelectionResult {
+  const scored = strategy
+    .score(documents, query)
+    .map((item) => ({ ...item, score: Math.fround(item.score) }));
+  const selected: SelectedDocument[] = [];
+  let used = 0;
+  let excluded = 0;
+  for (const item of orderScored(scored)) {
+    if (used + item.tokens <= budget) {
+      const { id, version, content } = item.document;
+      selected.push({
+        id,
+        version,
+        content,
+        score: item.score,
+        tokens: item.tokens,
+        why: item.why,
+      });
+      used += item.tokens;
+    } else {
+      excluded += 1;
+    }
+  }
+  const counts = {
+    query,
+    budget,
+    tokens_used: used,
+    documents_considered: documents.length,
+    documents_selected: selected.length,
+    documents_excluded_by_budget: excluded,
+  };
+  const selection =
+    strategy.name === V0_STRATEGY_NAME
+      ? counts
+      : { ...counts, strategy: strategy.name, token_counter: strategy.tokenCounter };
+  return { documents: selected, selection };
+}

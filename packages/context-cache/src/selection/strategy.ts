@@ -1,0 +1,43 @@
+/**
+ * The contract every ranking strategy meets, so strategies other than v0 plug into the same
+ * three phases.
+ *
+ * @module
+ */
+
+import type { CacheDocument } from '../document.js';
+import type { JsonValue } from '../json-text.js';
+
+/**
+ * Why a document got its score: a JSON object whose keys print in insertion order. The v0
+ * strategy writes `query_terms`, `term_matches`, `total_words` (`context_selection.md §Explainability`).
+ */
+export type SelectionWhy = { readonly [key: string]: JsonValue };
+
+/** One document after the scoring phase. */
+export interface ScoredDocument {
+  /** The document. */
+  readonly document: CacheDocument;
+  /** The relevance score; ordered and printed as a 32-bit float, higher is more relevant. */
+  readonly score: number;
+  /** The token count used for budgeting; a pure function of the content. */
+  readonly tokens: number;
+  /** The scoring components. */
+  readonly why: SelectionWhy;
+}
+
+/**
+ * A ranking strategy: the scoring phase, and the token counter budgeting uses. Ordering and
+ * budgeting are shared and fixed (score descending, id ascending, greedy, skip what does not
+ * fit). Every strategy must be pure: the same documents and query give the same scores.
+ *
+ * @see context_selection.md §Execution Model
+ */
+export interface ContextStrategy {
+  /** The name a caller selects it by; `v0` is the spec's strategy. */
+  readonly name: string;
+  /** The name of the token counter it uses, reported with its results. */
+  readonly tokenCounter: string;
+  /** Scores every document independently against the query (phase 1). */
+  score(documents: readonly CacheDocument[], query: string): readonly ScoredDocument[];
+}

@@ -1,0 +1,90 @@
+/**
+ * The v0 strategy: term frequency scoring and the `ceil(len / 4)` token approximation.
+ *
+ * @module
+ */
+
+import type { CacheDocument } from '../document.js';
+import type { ContextStrategy, ScoredDocument } from './strategy.js';
+import { isWhitespace, queryTerms } from './whitespace.js';
+
+/** The name of the spec's strategy. */
+export const V0_STRATEGY_NAME = 'v0';
+
+/**
+ * `tokens(content) := ceil(len(content) / 4)`, where `len` counts UTF-8 bytes, as the
+ * original's Rust `str::len` does (the spec does not say which length).
+ *
+ * @see context_selection.md §Token Counting
+ */
+export function approximateTokens(content: string): number {
+  return Math.ceil(Buffer.byteLength(content, 'utf8') / 4);
+}
+
+/** The v0 explanation, in the spec's field order. */
+export type TermFrequencyWhy = {
+  /** The normalized query terms, duplicates kept. */
+  readonly query_terms: readonly string[];
+  /** Word/term matches: a word counts once for every query term equal to it. */
+  readonly term_matches: number;
+  /** Whitespace-separated words of the lowercased content. */
+  readonly total_words: number;
+};
+
+/** The score of one document and how it was computed. */
+export interface TermFrequencyScore {
+  /** `term_matches / total_words` as a 32-bit float. */
+  readonly score: number;
+  /** The components. */
+  readonly why: TermFrequencyWhy;
+}
+
+/**
+ * Scores one document: `term_matches / total_words` in 32-bit float arithmetic, 0.0 for an
+ * empty document or an empty query. A word equal to a term that appears twice in the query
+ * counts twice, as in the original, so a repeated term can push a score above 1.0 (the
+ * spec's "between 0.0 and 1.0" then does not hold; the original's output wins).
+ *
+ * @see context_selection.md §v0: Term Frequency, §Scoring Rules
+ */
+export function scoreTermFrequency(content: string, terms: readonly string[]): TermFrequencyScore {
+  const multiplicity = new Map<string, number>();
+  for (const term of terms) multiplicity.set(term, (multiplicity.get(term) ?? 0) + 1);
+  // Only a word as long as some term can match one, so only those words are cut out and
+  // looked up: documents can hold millions of words.
+  const termLengths = new Set(terms.map((term) => term.length));
+  const text = content.toLowerCase();
+  let words = 0;
+  let matches = 0;
+  let start = -1;
+  for (let index = 0; index <= text.length; index += 1) {
+    if (index < text.length && !isWhitespace(text.charCodeAt(index))) {
+      if (start < 0) start = index;
+      continue;
+    }
+    if (start < 0) continue;
+    words += 1;
+    if (termLengths.has(index - start)) matches += multiplicity.get(text.slice(start, index)) ?? 0;
+    start = -1;
+  }
+  const score = words === 0 ? 0 : Math.fround(Math.fround(matches) / Math.fround(words));
+  return { score, why: { query_terms: terms, term_matches: matches, total_words: words } };
+}
+
+/**
+ * The spec's v0 strategy, bit for bit: term frequency scores and approximate tokens. Its
+ * results carry no strategy name, so its output stays exactly the spec's `SelectionResult`.
+ *
+ * @see context_selection.md §Relevance, §Budget
+ */
+export const termFrequencyStrategy: ContextStrategy = {
+  name: V0_STRATEGY_NAME,
+  tokenCounter: 'approximate',
+  score(documents: readonly CacheDocument[], query: string): readonly ScoredDocument[] {
+    const terms = queryTerms(query);
+    return documents.map((document) => {
+      const { score, why } = scoreTermFrequency(document.content, terms);
+      return { document, score, tokens: approximateTokens(document.content), why };
+    });
+  },
+};
