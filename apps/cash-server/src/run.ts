@@ -1,0 +1,80 @@
+/**
+ * Runs the commands of `x-cash`: builds the CaSH server and serves it over stdio or HTTP.
+ *
+ * @module
+ */
+
+import { aggregateMcpServers, type CashServer, createCashServer, MANIFEST_PATH } from '@x/cash';
+import { type RunningServer, readTokensFile, serveHttp, serveStdio } from '@x/core/serve';
+import { loadMcpServersConfig } from '@x/core/upstreams';
+import type { CliCommand } from './arguments.js';
+import { openDemoDatabase } from './demo/database.js';
+import { createDemoServer } from './demo/demo-server.js';
+
+/** A server `x-cash` started, and where it serves: `over stdio` or `at http://...`. */
+export interface Served {
+  running: RunningServer;
+  where: string;
+}
+
+type ServeCommand = Extract<CliCommand, { kind: 'demo' | 'aggregate' }>;
+
+/** The endpoint the manifest names, set once the HTTP server has bound its port. */
+interface EndpointSlot {
+  url: string | undefined;
+}
+
+async function serve(
+  cash: CashServer,
+  command: ServeCommand,
+  endpoint: EndpointSlot,
+  release: () => Promise<void>,
+): Promise<Served> {
+  if (command.http === undefined) {
+    const running = await serveStdio((context) => cash.createMcpServer(context), {
+      onClosed: () => void release(),
+    });
+    return { running, where: 'over stdio' };
+  }
+  const tokens =
+    command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
+  const running = await serveHttp((context) => cash.createMcpServer(context), {
+    ...command.http,
+    ...(tokens === undefined ? {} : { tokens }),
+    routes: { [MANIFEST_PATH]: cash.manifestRoute() },
+  });
+  endpoint.url = running.url.href;
+  return {
+    running: {
+      close: async () => {
+        await running.close();
+        await release();
+      },
+    },
+    where: `at ${running.url.href}`,
+  };
+}
+
+/** `x-cash demo`: the shop on SQLite. */
+export async function runDemo(command: ServeCommand): Promise<Served> {
+  const database = openDemoDatabase(command.databasePath);
+  const endpoint: EndpointSlot = { url: undefined };
+  const cash = createDemoServer(database, () => endpoint.url);
+  return serve(cash, command, endpoint, async () => database.close());
+}
+
+/** `x-cash aggregate`: the servers of an mcpServers file behind the three tools. */
+export async function runAggregate(command: ServeCommand): Promise<Served> {
+  const config = await loadMcpServersConfig(command.configPath ?? '');
+  const endpoint: EndpointSlot = { url: undefined };
+  const cash = createCashServer({
+    name: 'x-cash-aggregate',
+    version: '0.1.0',
+    manifest: { publisher: 'x-cash aggregate', endpoint: () => endpoint.url },
+  });
+  const aggregation = await aggregateMcpServers(cash, config, { upstream: { stderr: 'ignore' } });
+  return serve(cash, command, endpoint, async () => {
+    await aggregation.close();
+    await cash.close();
+  });
+}

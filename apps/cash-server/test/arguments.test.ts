@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArguments, UsageError } from '../src/arguments.js';
+
+describe('x-cash command line', () => {
+  it('reads demo and aggregate with their options', () => {
+    expect(
+      parseCliArguments(['demo', '--db', 'shop.db', '--http', '8080', '--tokens', 't.json']),
+    ).toEqual({
+      kind: 'demo',
+      http: { host: '127.0.0.1', port: 8080 },
+      tokensPath: 't.json',
+      databasePath: 'shop.db',
+      configPath: undefined,
+    });
+    expect(parseCliArguments(['aggregate', '--config', 'mcp.json'])).toMatchObject({
+      kind: 'aggregate',
+      configPath: 'mcp.json',
+      http: undefined,
+    });
+    expect(parseCliArguments(['--help'])).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [[], 'missing command'],
+    [['serve'], 'unknown command'],
+    [['aggregate'], 'aggregate needs --config FILE'],
+    [['demo', '--config', 'x'], '--config applies to aggregate only'],
+    [['aggregate', '--config', 'x', '--db', 'y'], '--db applies to demo only'],
+    [['demo', '--tokens', 't.json'], '--tokens needs --http'],
+    [['demo', '--http', 'nowhere:port'], '--http:'],
+    [['demo', '--verbose'], "Unknown option '--verbose'"],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCliArguments(argv)).toThrow(UsageError);
+    expect(() => parseCliArguments(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The built `x-cash` entry point (tests run after the build). */
+export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+/** The folder of the app's dependencies' bins (the official servers, the inspector). */
+export const BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
+/** The example folder (its mcp.json and sandbox). */
+export const EXAMPLES = fileURLToPath(new URL('../examples', import.meta.url));
+/** PATH with the official servers' bins first. */
+export const PATH_WITH_BINS = `${BIN}:${process.env.PATH ?? ''}`;
+
+/** The joined text of a result. */
+export function text(result: unknown): string {
+  return (result as CallToolResult).content
+    .filter((block) => block.type === 'text')
+    .map((block) => (block as { text: string }).text)
+    .join('\n');
+}
+
+/** A client connected in-process to `server`. */
+export async function connect(server: McpServer): Promise<Client> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'x-cash-test', version: '0.0.0' });
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  return client;
+}
+
+/** A running `x-cash ... --http` process. */
+export interface HttpProcess {
+  url: URL;
+  child: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `x-cash <args> --http 127.0.0.1:0` and waits for the URL it prints on stderr. */
+export function startHttp(args: readonly string[]): Promise<HttpProcess> {
+  const child = spawn(process.execPath, [CLI, ...args, '--http', '127.0.0.1:0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PATH: PATH_WITH_BINS },
+  });
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
+      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), child, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`x-cash exited with ${code}: ${stderr}`)));
+  });
+}
