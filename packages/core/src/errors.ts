@@ -61,14 +61,13 @@ export class CoreError extends Error {
   readonly retryable: boolean;
   /** Structured details for programs. */
   readonly data: Record<string, unknown> | undefined;
-  private readonly [CORE_ERROR_MARKER] = true;
-
   constructor(options: CoreErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CoreError';
     this.code = options.code;
     this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT.has(options.code);
     this.data = options.data;
+    Object.defineProperty(this, CORE_ERROR_MARKER, { value: true });
   }
 
   /** True when `value` is a {@link CoreError}, even one from another copy of this package. */

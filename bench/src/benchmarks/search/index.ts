@@ -1,0 +1,114 @@
+import type { Benchmark, BenchmarkContext } from '../../benchmark.js';
+import { BenchError } from '../../errors.js';
+import { displayPath, isFolder } from '../../paths.js';
+import { formatTable } from '../../report/table.js';
+import { evaluateRanker, RANKING_DEPTH, timeRanker } from './evaluate.js';
+import { CORE_RANKER, RANKERS } from './rankers.js';
+import {
+  formatTaskTable,
+  outcomeFigures,
+  renderQualityChart,
+  type TaskOutcome,
+  taskFigures,
+} from './report.js';
+import { SCIFACT, SEAL_TOOLS, scaleTask, sourceFolder, type TaskSource } from './sources.js';
+import type { RetrievalTask } from './task.js';
+
+/** The catalog size at which the core ranker is timed (the gateway's target scale). */
+const SCALE_SIZE = 10_000;
+
+/**
+ * `pnpm bench search`: the `@x/core/search` ranker against MiniSearch (tuned alike, and as it
+ * comes) on SciFact (documents) and Seal-Tools (tools), plus the core ranker timed at 10,000
+ * tools.
+ */
+export const searchBenchmark: Benchmark = {
+  name: 'search',
+  description: 'the @x/core lexical ranker vs MiniSearch on SciFact and Seal-Tools',
+  async run(context) {
+    const { tasks, skipped } = loadTasks(context, [SCIFACT, SEAL_TOOLS]);
+    const outcomes: TaskOutcome[] = tasks.map((task) => ({
+      task,
+      outcomes: RANKERS.map((ranker) => evaluateRanker(task, ranker)),
+    }));
+    const tools = tasks.find((task) => task.name === SEAL_TOOLS.name);
+    const scale =
+      tools === undefined ? undefined : timeRanker(scaleTask(tools, SCALE_SIZE), CORE_RANKER);
+    const sections = outcomes.map(formatTaskTable);
+    if (scale !== undefined) {
+      sections.push(
+        [
+          `${CORE_RANKER.name} at ${SCALE_SIZE} tools (Seal-Tools repeated, ${tools?.queries.length} queries)`,
+          formatTable(
+            [
+              { title: 'build ms', align: 'right' },
+              { title: 'p50 ms', align: 'right' },
+              { title: 'p95 ms', align: 'right' },
+            ],
+            [
+              [
+                scale.buildMs.toFixed(0),
+                scale.latencyMs.p50.toFixed(2),
+                scale.latencyMs.p95.toFixed(2),
+              ],
+            ],
+          ),
+        ].join('\n'),
+      );
+    }
+    const text = sections.join('\n\n');
+    return {
+      text,
+      result: {
+        depth: RANKING_DEPTH,
+        rankers: RANKERS.map(({ name, description, parameters }) => ({
+          name,
+          description,
+          parameters,
+        })),
+        tasks: outcomes.map(taskFigures),
+        skipped,
+        ...(scale === undefined
+          ? {}
+          : {
+              scale: {
+                dataset: `${SEAL_TOOLS.name} repeated`,
+                documents: SCALE_SIZE,
+                ranker: scale.ranker,
+                ...outcomeFigures(scale),
+              },
+            }),
+      },
+      chart: renderQualityChart(outcomes),
+    };
+  },
+};
+
+/** Loads each source's split; with `--split`, a source without that split is skipped with a note. */
+function loadTasks(
+  context: BenchmarkContext,
+  sources: readonly TaskSource[],
+): { tasks: RetrievalTask[]; skipped: { dataset: string; split: string; available: string[] }[] } {
+  const tasks: RetrievalTask[] = [];
+  const skipped: { dataset: string; split: string; available: string[] }[] = [];
+  for (const source of sources) {
+    const folder = sourceFolder(context.dataFolder, source);
+    if (!isFolder(folder)) {
+      throw new BenchError({ code: 'NO_DATA', message: `missing data set ${folder}` });
+    }
+    const split = context.split ?? source.defaultSplit;
+    const available = source.splits(folder);
+    if (context.split !== undefined && !available.includes(split)) {
+      context.note(
+        `search: skipping ${source.name}: no split "${split}" (splits: ${available.join(', ') || 'none'})`,
+      );
+      skipped.push({ dataset: source.name, split, available });
+      continue;
+    }
+    tasks.push(source.load(folder, split, displayPath(folder, context.repositoryRoot)));
+  }
+  if (tasks.length === 0) {
+    throw new BenchError({ code: 'NO_DATA', message: `no data set has split "${context.split}"` });
+  }
+  return { tasks, skipped };
+}

@@ -1,0 +1,47 @@
+import { CoreError } from '../errors.js';
+import { encodeOrdinary } from './encoder.js';
+
+/**
+ * Counts the `cl100k_base` tokens of `text`.
+ *
+ * Special-token markers in the text (`<|endoftext|>`) count as ordinary characters. The encoder's
+ * ranks are parsed on the first call (a few hundred milliseconds), never again.
+ *
+ * @throws `CoreError` `INVALID_ARGUMENT` when `text` is not a string.
+ */
+export function countTokens(text: string): number {
+  if (typeof text !== 'string') {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: `countTokens expects a string, got ${typeof text}`,
+    });
+  }
+  return text === '' ? 0 : encodeOrdinary(text).length;
+}
+
+/**
+ * Counts the `cl100k_base` tokens of `value` serialized with `JSON.stringify` (compact, no
+ * indentation), as a model sees a tool definition or a structured result.
+ *
+ * @throws `CoreError` `INVALID_ARGUMENT` when `value` has no JSON form (`undefined`, a
+ * function, a `bigint`, a cycle).
+ */
+export function countJsonTokens(value: unknown): number {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch (cause) {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: 'countJsonTokens: the value cannot be serialized as JSON',
+      cause,
+    });
+  }
+  if (json === undefined) {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: `countJsonTokens: a value of type ${typeof value} has no JSON form`,
+    });
+  }
+  return countTokens(json);
+}
