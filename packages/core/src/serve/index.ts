@@ -25,6 +25,7 @@ export { MIN_TOKEN_LENGTH, readTokensFile, type Tokens, TokensSchema } from './t
 export type {
   HttpRoute,
   HttpRouteHandler,
+  HttpRouteWithAuth,
   HttpServeOptions,
   RunningHttpServer,
   RunningServer,

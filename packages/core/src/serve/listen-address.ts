@@ -31,7 +31,7 @@ const DIGITS_AND_DOTS = /^[0-9.]+$/;
  *
  * @throws CoreError `INVALID_ARGUMENT` for anything else, naming the value.
  */
-export function parseListenAddress(value: string): { host: string; port: number } {
+export function parseListenAddress(value: string): ListenAddress {
   if (typeof value !== 'string') throw invalidAddress(String(value), 'it is not a string');
   const separator = value.lastIndexOf(':');
   if (separator === -1) return { host: DEFAULT_LISTEN_HOST, port: parsePort(value, value) };

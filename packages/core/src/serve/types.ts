@@ -53,7 +53,15 @@ export type HttpRouteHandler = (
  * An extra GET route: a bare handler is public (Host and Origin are still checked, bearer
  * tokens are not); `{ handler, requireAuth: true }` also demands a configured bearer token.
  */
-export type HttpRoute = HttpRouteHandler | { handler: HttpRouteHandler; requireAuth: boolean };
+export type HttpRoute = HttpRouteHandler | HttpRouteWithAuth;
+
+/** An extra GET route with an explicit bearer-token requirement. */
+export interface HttpRouteWithAuth {
+  /** Answers the request. */
+  handler: HttpRouteHandler;
+  /** When true, the route demands a configured bearer token like the MCP endpoint does. */
+  requireAuth: boolean;
+}
 
 /** Options of `serveHttp`. */
 export interface HttpServeOptions {

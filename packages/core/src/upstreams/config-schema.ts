@@ -42,15 +42,20 @@ const ToolNameListSchema = z.array(z.string().min(1, 'must not be empty'));
 
 /** The extensions we add to every server entry; other clients ignore or reject them. */
 const extensionsShape = {
+  /** The namespace this server's tools appear under (default: the server's key). */
   namespace: UpstreamNameSchema.optional(),
+  /** Per-call timeout in milliseconds. */
   timeoutMs: z
     .number()
     .int('must be an integer')
     .min(1, 'must be at least 1')
     .max(MAX_TIMEOUT_MS, `must be at most ${MAX_TIMEOUT_MS}`)
     .optional(),
+  /** Exact tool names to keep; the others are hidden. */
   include: ToolNameListSchema.optional(),
+  /** Exact tool names to hide (applied after `include`). */
   exclude: ToolNameListSchema.optional(),
+  /** When true the server is not started. */
   disabled: z.boolean().optional(),
 };
 
@@ -62,15 +67,20 @@ const extensionsShape = {
  * by {@link loadMcpServersConfig}.
  */
 export const StdioUpstreamConfigSchema = z.strictObject({
+  /** The transport: a child process spoken to over stdio. */
   type: z.literal('stdio'),
+  /** The program to start. */
   command: NonEmptyTextSchema,
+  /** Its arguments. */
   args: z.array(TextSchema).optional(),
+  /** Variables added to the SDK's default safe environment. */
   env: z
     .record(
       z.string().regex(ENV_NAME_PATTERN, 'must be a variable name (letters, digits, "_")'),
       TextSchema,
     )
     .optional(),
+  /** The working directory (relative to the configuration file's folder). */
   cwd: NonEmptyTextSchema.optional(),
   ...extensionsShape,
 });
@@ -82,8 +92,11 @@ export const StdioUpstreamConfigSchema = z.strictObject({
  * appear in error messages.
  */
 export const HttpUpstreamConfigSchema = z.strictObject({
+  /** The transport: Streamable HTTP. */
   type: z.literal('http'),
+  /** The MCP endpoint. */
   url: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }),
+  /** Headers sent with every request (never shown in errors). */
   headers: z
     .record(
       z.string().regex(HEADER_NAME_PATTERN, 'must be an HTTP header name'),
@@ -159,6 +172,7 @@ export const UpstreamConfigSchema = z.preprocess(
  * Server names follow {@link UpstreamNameSchema}.
  */
 export const McpServersConfigSchema = z.looseObject({
+  /** The servers by name. */
   mcpServers: z.record(UpstreamNameSchema, UpstreamConfigSchema),
 });
 
