@@ -25,8 +25,11 @@ export interface CardSourceTool extends UpstreamToolIdentity {
   /** The upstream's behaviour hints; only `title`, `readOnlyHint` and `destructiveHint` are read. */
   annotations?:
     | {
+        /** A display title. */
         title?: string | undefined;
+        /** The upstream says the tool changes nothing. */
         readOnlyHint?: boolean | undefined;
+        /** The upstream says the tool may destroy data. */
         destructiveHint?: boolean | undefined;
       }
     | undefined;
@@ -71,7 +74,8 @@ function hasProperties(inputSchema: unknown): boolean {
 }
 
 /**
- * Fits a card's description into its budget and checks the hard cap.
+ * Fits a card's description into its budget and checks the hard cap (not
+ * exported from the index).
  *
  * The description budget starts at the card target (60 tokens) minus the
  * tokens of the card rendered without a description; while the rendered card
@@ -81,7 +85,7 @@ function hasProperties(inputSchema: unknown): boolean {
  * (80), or {@link GatewayError} `CARD_OVER_BUDGET` is thrown. No other field
  * is ever shortened to meet the budget.
  */
-function fitDescription(card: ChoiceCard, description: string): ChoiceCard {
+export function fitDescription(card: ChoiceCard, description: string): ChoiceCard {
   const rest = cardTokens({ ...card, description: '' });
   if (rest > CARD_HARD_CAP_TOKENS) {
     throw overBudget(
@@ -122,6 +126,20 @@ function fitDescription(card: ChoiceCard, description: string): ChoiceCard {
  * @see gateway-surface §2.1, §2.2, §2.3, §2.4
  */
 export function buildCard(tool: CardSourceTool, options: BuildCardOptions = {}): ChoiceCard {
+  const { card, description } = cardSkeleton(tool, options);
+  return fitDescription(card, description);
+}
+
+/**
+ * The card of a tool with an empty description, and the one-line-to-be
+ * description {@link buildCard} fits into it; `createCatalog` uses it to
+ * check the hard cap at ingest without fitting every description. Not
+ * exported from the index.
+ */
+export function cardSkeleton(
+  tool: CardSourceTool,
+  options: BuildCardOptions = {},
+): { card: ChoiceCard; description: string } {
   const toolId =
     options.toolId ??
     deriveToolId(tool, {
@@ -160,7 +178,7 @@ export function buildCard(tool: CardSourceTool, options: BuildCardOptions = {}):
     safety: safetyOf(tags),
   };
   const description = tool.description ?? tool.title ?? annotations.title ?? '';
-  return fitDescription(card, typeof description === 'string' ? description : '');
+  return { card, description: typeof description === 'string' ? description : '' };
 }
 
 /**

@@ -4,11 +4,11 @@
  * @module
  */
 
-import { countTokens } from '@x/core/tokens';
 import type { ChoiceCard } from './choice-card.js';
 import { SAFETY_TAGS } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { compareCodePoints, toSingleLine } from './strings.js';
+import { countTokensCached as countTokens } from './token-count.js';
 
 /**
  * The token target of one rendered card.

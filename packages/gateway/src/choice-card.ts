@@ -89,17 +89,44 @@ const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
  */
 export const ChoiceCardSchema = z
   .strictObject({
+    /** The canonical `tool_id`, or a path or marker for an internal card. */
     id: z.string().min(1).max(INTERNAL_ID_MAX_LENGTH).regex(SINGLE_LINE),
+    /** A short display name, at most 64 characters. */
     name: z.string().min(1).max(64).regex(SINGLE_LINE),
+    /** A one-line summary, truncated per §2.4. */
     description: z.string().regex(SINGLE_LINE),
+    /** Sorted, unique tags; at most 5 besides the safety tags. */
     tags: z.array(z.string().regex(TAG_PATTERN)),
-    kind: z.enum(CARD_KINDS),
+    /** What the card stands for. */
+    kind: z.enum({
+      /** An upstream tool. */
+      tool: 'tool',
+      /** An agent. */
+      agent: 'agent',
+      /** A skill. */
+      skill: 'skill',
+      /** A ChoiceGraph node or a marker, not a tool. */
+      internal: 'internal',
+    }),
+    /** The id's namespace. */
     namespace: z.string(),
+    /** Whether the tool takes arguments; never the schema itself. */
     has_schema: z.boolean(),
+    /** The router's score, in the JSON form only. */
     score: z.number().finite().optional(),
+    /** A cost hint, rendered when above 0. */
     cost_hint: z.number().finite().nonnegative(),
+    /** Whether calling the tool changes state, rendered when true. */
     side_effects: z.boolean(),
-    safety: z.enum(CARD_SAFETY_CLASSES),
+    /** The safety class, from the safety tags. */
+    safety: z.enum({
+      /** No safety hint. */
+      '': '',
+      /** The upstream says the tool changes nothing. */
+      read_only: 'read_only',
+      /** The upstream says the tool may destroy data. */
+      destructive: 'destructive',
+    }),
   })
   .superRefine((card, context) => {
     const problem = cardProblem(card);

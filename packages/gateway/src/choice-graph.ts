@@ -6,7 +6,7 @@
  */
 
 import { buildNodeCard } from './card-builder.js';
-import { compareChoiceCards } from './card-render.js';
+import { CARD_TARGET_TOKENS } from './card-render.js';
 import { type ChoiceCard, parseChoiceCard } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { type ClusterTree, clusterChildren, uniqueSlugs, wordsOf } from './graph-clustering.js';
@@ -53,7 +53,25 @@ export interface ChoiceGraph {
 interface GraphItem {
   slug: string;
   words: readonly string[];
-  card: ChoiceCard;
+  leaf: ChoiceGraphLeaf;
+}
+
+/**
+ * A tool placed in a ChoiceGraph whose card is built on first need
+ * (`createCatalog` uses it so ingest never renders a card it does not show).
+ * Not exported from the index.
+ */
+export interface ChoiceGraphLeaf {
+  /** The tool's canonical id. */
+  id: string;
+  /** The id's namespace. */
+  namespace: string;
+  /** The id's name part, from which the leaf segment is made. */
+  toolName: string;
+  /** The card's display name, listed in node descriptions. */
+  displayName: string;
+  /** Builds (or returns) the tool's card; called on browse only. */
+  card: () => ChoiceCard;
 }
 
 function argsInvalid(message: string): GatewayError {
@@ -84,9 +102,19 @@ function checkedCards(cards: readonly ChoiceCard[]): ChoiceCard[] {
   });
 }
 
-function describeTools(cards: readonly ChoiceCard[]): string {
-  const names = [...new Set(cards.map((card) => card.name))].sort(compareCodePoints);
-  return `${cards.length} ${cards.length === 1 ? 'tool' : 'tools'}: ${names.join(', ')}`;
+/**
+ * The most names a node description lists: each name and its separator take
+ * at least two tokens, so more could never survive truncation to one card.
+ */
+const DESCRIBED_NAMES_MAX = CARD_TARGET_TOKENS;
+
+function describeTools(leaves: readonly ChoiceGraphLeaf[]): string {
+  const names = [...new Set(leaves.map((leaf) => leaf.displayName))].sort(compareCodePoints);
+  const listed =
+    names.length > DESCRIBED_NAMES_MAX
+      ? `${names.slice(0, DESCRIBED_NAMES_MAX).join(', ')}, …`
+      : names.join(', ');
+  return `${leaves.length} ${leaves.length === 1 ? 'tool' : 'tools'}: ${listed}`;
 }
 
 /**
@@ -110,79 +138,143 @@ export function createChoiceGraph(
   cards: readonly ChoiceCard[],
   options: ChoiceGraphOptions = {},
 ): ChoiceGraph {
+  const leaves = checkedCards(cards).map(
+    (card): ChoiceGraphLeaf => ({
+      id: card.id,
+      namespace: card.namespace,
+      toolName: parseToolId(card.id).name,
+      displayName: card.name,
+      card: () => card,
+    }),
+  );
+  return createLeafChoiceGraph(leaves, options);
+}
+
+/** The children of a node (clusters and leaves), in id order, with their cards built on demand. */
+type GraphNodeChildren = ReadonlyArray<{ id: string; card: () => ChoiceCard }>;
+
+/**
+ * Builds a ChoiceGraph over leaves with unique ids (checked by the caller),
+ * with the rules of {@link createChoiceGraph}. Leaf segments are fixed here
+ * (so a segment collision throws now); a namespace is clustered on the first
+ * browse below it, and node and leaf cards are built on first browse and
+ * kept, so a graph over 100,000 tools costs little until someone browses it.
+ */
+export function createLeafChoiceGraph(
+  leaves: readonly ChoiceGraphLeaf[],
+  options: ChoiceGraphOptions = {},
+): ChoiceGraph {
   const maxChildren = options.maxChildren ?? DEFAULT_MAX_CHILDREN;
   if (!Number.isInteger(maxChildren) || maxChildren < 4 || maxChildren > 100) {
     throw argsInvalid('maxChildren must be an integer from 4 to 100');
   }
-  const byNamespace = new Map<string, ChoiceCard[]>();
-  for (const card of checkedCards(cards)) {
-    byNamespace.set(card.namespace, [...(byNamespace.get(card.namespace) ?? []), card]);
+  const byNamespace = new Map<string, ChoiceGraphLeaf[]>();
+  for (const leaf of leaves) {
+    const group = byNamespace.get(leaf.namespace);
+    if (group === undefined) byNamespace.set(leaf.namespace, [leaf]);
+    else group.push(leaf);
   }
-  /** Children's cards in order, by the path of the root, a namespace or a cluster. */
-  const nodeChildren = new Map<string, ChoiceCard[]>();
-  /** A tool's card by its leaf path, and the reverse. */
-  const leafCards = new Map<string, ChoiceCard>();
+  /** The clusterable items of each namespace, until it is clustered. */
+  const pending = new Map<string, GraphItem[]>();
+  const namespaceOf = new Map<string, string>();
+  for (const [namespace, group] of byNamespace) {
+    const slugs = uniqueSlugs(group.map((leaf) => ({ id: leaf.id, name: leaf.toolName })));
+    pending.set(
+      namespace,
+      group.map((leaf): GraphItem => {
+        const slug = slugs.get(leaf.id) ?? '';
+        namespaceOf.set(leaf.id, namespace);
+        return { slug, words: wordsOf(slug), leaf };
+      }),
+    );
+  }
+  /** Nodes by the path of the root, a namespace or a cluster. */
+  const nodes = new Map<string, GraphNodeChildren>();
+  /** A tool's leaf by its leaf path, and the reverse. */
+  const leafByPath = new Map<string, ChoiceGraphLeaf>();
   const leafPaths = new Map<string, string>();
 
   function addTree(
     segments: readonly string[],
     tree: ClusterTree<GraphItem>,
     namespace: string,
-  ): ChoiceCard {
+  ): { id: string; card: () => ChoiceCard; leaves: ChoiceGraphLeaf[] } {
     const path = formatPath({ segments: [...segments, tree.segment], all: false });
     if (tree.kind === 'leaf') {
-      leafCards.set(path, tree.item.card);
-      leafPaths.set(tree.item.card.id, path);
-      return tree.item.card;
+      leafByPath.set(path, tree.item.leaf);
+      leafPaths.set(tree.item.leaf.id, path);
+      return { id: tree.item.leaf.id, card: tree.item.leaf.card, leaves: [tree.item.leaf] };
     }
-    const childCards = tree.children.map((child) =>
+    const children = tree.children.map((child) =>
       addTree([...segments, tree.segment], child, namespace),
     );
-    const card = buildNodeCard({
-      path,
-      namespace,
-      name: tree.segment,
-      description: describeTools(toolsBelow(tree)),
-    });
-    nodeChildren.set(path, childCards.sort(compareChoiceCards));
-    return card;
+    const below = children.flatMap((child) => child.leaves);
+    const card = once(() =>
+      buildNodeCard({ path, namespace, name: tree.segment, description: describeTools(below) }),
+    );
+    nodes.set(path, sortById(children));
+    return { id: path, card, leaves: below };
   }
 
-  const namespaceCards: ChoiceCard[] = [];
-  for (const [namespace, toolCards] of byNamespace) {
-    const slugs = uniqueSlugs(
-      toolCards.map((card) => ({ id: card.id, name: parseToolId(card.id).name })),
+  /** Clusters a namespace the first time anything below it is asked for. */
+  function cluster(namespace: string | undefined): void {
+    const items = namespace === undefined ? undefined : pending.get(namespace);
+    if (namespace === undefined || items === undefined) return;
+    pending.delete(namespace);
+    const children = clusterChildren(items, maxChildren).map((child) =>
+      addTree([namespace], child, namespace),
     );
-    const items = toolCards.map((card): GraphItem => {
-      const slug = slugs.get(card.id) ?? '';
-      return { slug, words: wordsOf(slug), card };
-    });
-    const tree: ClusterTree<GraphItem> = {
-      kind: 'cluster',
-      segment: namespace,
-      children: clusterChildren(items, maxChildren),
-    };
-    namespaceCards.push(addTree([], tree, namespace));
+    nodes.set(formatPath({ segments: [namespace], all: false }), sortById(children));
   }
-  nodeChildren.set('/', namespaceCards.sort(compareChoiceCards));
+
+  nodes.set(
+    '/',
+    sortById(
+      [...byNamespace].map(([namespace, group]) => {
+        const path = formatPath({ segments: [namespace], all: false });
+        const description = () => describeTools(group);
+        return {
+          id: path,
+          card: once(() =>
+            buildNodeCard({ path, namespace, name: namespace, description: description() }),
+          ),
+        };
+      }),
+    ),
+  );
 
   return {
     browse(path: string): ChoiceCard[] {
       const parsed = parsePath(path);
+      cluster(parsed.segments[0]);
       const key = formatPath({ segments: parsed.segments, all: false });
-      const children = nodeChildren.get(key);
-      if (children !== undefined) return [...children];
-      const card = leafCards.get(key);
-      if (card !== undefined) return [card];
+      const children = nodes.get(key);
+      if (children !== undefined) return children.map((child) => child.card());
+      const leaf = leafByPath.get(key);
+      if (leaf !== undefined) return [leaf.card()];
       throw new GatewayError({ code: 'PATH_NOT_FOUND', message: 'no node at this path', path });
     },
     pathOf(toolId: string): string | undefined {
+      cluster(namespaceOf.get(toolId));
       return leafPaths.get(toolId);
     },
   };
 }
 
-function toolsBelow(tree: ClusterTree<GraphItem>): ChoiceCard[] {
-  if (tree.kind === 'leaf') return [tree.item.card];
-  return tree.children.flatMap(toolsBelow);
+/** Children in the §2.5 order of scoreless cards: by id. */
+function sortById<Child extends { id: string }>(children: Child[]): Child[] {
+  return children.sort((left, right) => compareCodePoints(left.id, right.id));
+}
+
+/** A function that computes its value on the first call and returns it ever after. */
+function once<Value>(compute: () => Value): () => Value {
+  let value: Value | undefined;
+  let done = false;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value as Value;
+  };
 }

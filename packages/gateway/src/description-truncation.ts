@@ -4,8 +4,11 @@
  * @module
  */
 
-import { countTokens, truncateToTokens } from '@x/core/tokens';
 import { toSingleLine } from './strings.js';
+import {
+  countTokensCached as countTokens,
+  truncateToTokensCached as truncateToTokens,
+} from './token-count.js';
 
 /**
  * The longest description, in UTF-16 code units, that truncation looks at;

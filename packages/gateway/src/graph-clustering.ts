@@ -54,7 +54,9 @@ export function uniqueSlugs(
   const idsBySlug = new Map<string, string[]>();
   for (const { id, name } of tools) {
     const slug = slugOf(name);
-    idsBySlug.set(slug, [...(idsBySlug.get(slug) ?? []), id]);
+    const ids = idsBySlug.get(slug);
+    if (ids === undefined) idsBySlug.set(slug, [id]);
+    else ids.push(id);
   }
   const result = new Map<string, string>();
   for (const [slug, ids] of idsBySlug) {
@@ -135,7 +137,11 @@ function byNextWord<Item extends Clusterable>(
   for (const item of sorted) {
     const word = item.words[skip];
     if (word === undefined) leaves.push(item);
-    else groups.set(word, [...(groups.get(word) ?? []), item]);
+    else {
+      const group = groups.get(word);
+      if (group === undefined) groups.set(word, [item]);
+      else group.push(item);
+    }
   }
   for (const [word, group] of groups) {
     const [only] = group;

@@ -1,11 +1,30 @@
 /**
  * `@x/gateway`: the transport-free core of the gateway surface (gateway-surface
- * §1-§3): stable tool ids, client-safe tool names, ChoiceCards with token
- * budgets, the selection contract, browse paths, the ChoiceGraph and the
- * wire error shape. The proxy and gateway servers build on these.
+ * §1-§4): stable tool ids, client-safe tool names, ChoiceCards with token
+ * budgets, the selection contract, browse paths, the ChoiceGraph, the wire
+ * error shape, the catalog and router, the context firewall with its artifact
+ * store and `tool_view`. The MCP servers are in `@x/gateway/server`.
  *
  * @module
  */
+
+// Artifacts and tool_view (§4.2)
+export {
+  ARTIFACT_HANDLE_PATTERN,
+  type Artifact,
+  type ArtifactInput,
+  type ArtifactJson,
+  type ArtifactStore,
+  artifactHandle,
+  createMemoryArtifactStore,
+  type MemoryArtifactStoreOptions,
+} from './artifact-store.js';
+export {
+  DEFAULT_VIEW_LIMITS,
+  type ViewLimits,
+  type ViewResult,
+  viewArtifact,
+} from './artifact-view.js';
 
 export {
   type BuildCardOptions,
@@ -25,6 +44,16 @@ export {
   renderChoiceCards,
   sortChoiceCards,
 } from './card-render.js';
+// The catalog (§1.5, §4.3)
+export {
+  type Catalog,
+  type CatalogEntry,
+  type CatalogOptions,
+  type CatalogSource,
+  type CatalogSourceTool,
+  createCatalog,
+  type HydrationResult,
+} from './catalog.js';
 // ChoiceCards (§2)
 export {
   BANNED_CARD_FIELDS,
@@ -69,6 +98,22 @@ export {
   type ToGatewayErrorOptions,
   toGatewayError,
 } from './errors.js';
+// Tool ids (§1)
+// The context firewall (§4.2)
+export {
+  applyFirewall,
+  type FirewallOptions,
+  type FirewallOutcome,
+  type FirewallSource,
+} from './firewall.js';
+export {
+  formatJsonPath,
+  type JsonPathLookup,
+  type JsonPathStep,
+  lookupJsonPath,
+  MAX_JSON_PATH_STEPS,
+  parseJsonPath,
+} from './json-path.js';
 // Paths and the ChoiceGraph (§3)
 export {
   ALL_SEGMENT,
@@ -78,6 +123,35 @@ export {
   parsePath,
 } from './path.js';
 export { DEFAULT_MESSAGE_MAX_LENGTH, type RedactMessageOptions, redactMessage } from './redact.js';
+export {
+  type ArtifactRef,
+  ArtifactRefSchema,
+  type ResultEnvelope,
+  ResultEnvelopeSchema,
+  type ResultProvenance,
+  ResultProvenanceSchema,
+  type SuggestedView,
+  SuggestedViewSchema,
+} from './result-envelope.js';
+// The router (§3.1)
+export {
+  createRouter,
+  DEFAULT_TOP_K,
+  MAX_QUERY_LENGTH,
+  MAX_TOP_K,
+  type RouteHit,
+  type Router,
+  type RouterDocument,
+} from './router.js';
+// Schema trust (§4.4)
+export {
+  type ArgumentCheck,
+  createSchemaCompiler,
+  DEFAULT_SCHEMA_LIMITS,
+  type SchemaCompiler,
+  type SchemaLimits,
+  schemaLimitProblem,
+} from './schema-validation.js';
 // Selection contract (§2.6)
 export {
   type AnthropicSelectionTool,
@@ -89,7 +163,6 @@ export {
   selectionSchema,
   validateSelection,
 } from './selection.js';
-// Tool ids (§1)
 export {
   formatToolId,
   HASH8_PATTERN,
@@ -108,6 +181,16 @@ export {
   deriveToolId,
   type NameDerivation,
   normalizeNamespace,
+  type ToolIdIndexEntry,
   type UpstreamToolIdentity,
 } from './tool-id-derive.js';
 export { canonicalShape, hash8 } from './tool-id-hash.js';
+export {
+  DEFAULT_HEAD_LINES,
+  formatViewSelector,
+  MAX_GREP_PATTERN_LENGTH,
+  MAX_SELECTOR_LENGTH,
+  parseViewSelector,
+  VIEW_SELECTOR_FORMS,
+  type ViewSelector,
+} from './view-selector.js';

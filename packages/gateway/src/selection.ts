@@ -29,7 +29,17 @@ export interface SelectionJsonSchema {
   /** Always `object`. */
   type: 'object';
   /** The one property. */
-  properties: { selection: { type: 'string'; enum: string[]; description: string } };
+  properties: {
+    /** The selected id. */
+    selection: {
+      /** Always `string`. */
+      type: 'string';
+      /** The candidate ids. */
+      enum: string[];
+      /** What to put there. */
+      description: string;
+    };
+  };
   /** Always `["selection"]`. */
   required: ['selection'];
   /** Always false, which strict modes require. */
@@ -45,7 +55,14 @@ export interface OpenAiSelectionFormat {
   /** Always `json_schema`. */
   type: 'json_schema';
   /** The named, strict schema. */
-  json_schema: { name: string; strict: true; schema: SelectionJsonSchema };
+  json_schema: {
+    /** The schema name. */
+    name: string;
+    /** Always true. */
+    strict: true;
+    /** The schema. */
+    schema: SelectionJsonSchema;
+  };
 }
 
 /**
@@ -170,11 +187,26 @@ function uniqueCandidates(candidateIds: readonly string[]): string[] {
  * @see gateway-surface §2.6
  */
 export type SelectionValidation =
-  | { status: 'accepted'; selection: string }
-  | { status: 'repaired'; selection: string; rule: 'trimmed' | 'case_insensitive' | 'prefix' }
   | {
+      /** The id is one of the candidates as given. */
+      status: 'accepted';
+      /** The candidate id. */
+      selection: string;
+    }
+  | {
+      /** Exactly one candidate fits after a repair rule. */
+      status: 'repaired';
+      /** The candidate id. */
+      selection: string;
+      /** The rule that found it. */
+      rule: 'trimmed' | 'case_insensitive' | 'prefix';
+    }
+  | {
+      /** No single candidate fits. */
       status: 'rejected';
+      /** Why. */
       reason: 'not_a_string' | 'empty' | 'no_match' | 'ambiguous';
+      /** The candidates an ambiguous value matched. */
       matches: string[];
     };
 

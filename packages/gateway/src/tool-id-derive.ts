@@ -202,6 +202,18 @@ export function deriveToolId(
 }
 
 /**
+ * What {@link createToolIdIndex} indexes: an id and the upstream name it came from.
+ *
+ * @see gateway-surface §1.5
+ */
+export interface ToolIdIndexEntry {
+  /** The canonical `tool_id`. */
+  toolId: string;
+  /** The upstream name, named in a collision error. */
+  upstreamName: string;
+}
+
+/**
  * Indexes derived ids by `tool_id`, refusing duplicates.
  *
  * Two entries with the same id throw {@link GatewayError} `TOOL_ID_COLLISION`
@@ -209,7 +221,7 @@ export function deriveToolId(
  *
  * @see gateway-surface §1.5, §4.6
  */
-export function createToolIdIndex<Entry extends { toolId: string; upstreamName: string }>(
+export function createToolIdIndex<Entry extends ToolIdIndexEntry>(
   entries: Iterable<Entry>,
 ): ReadonlyMap<string, Entry> {
   const index = new Map<string, Entry>();

@@ -1,5 +1,6 @@
 /** fast-check arbitraries shared by the tests. */
 import fc from 'fast-check';
+import type { JsonPathStep } from '../src/json-path.js';
 import type { ToolIdParts } from '../src/tool-id.js';
 
 /** Any UTF-16 string, lone surrogates and control characters included. */
@@ -44,4 +45,17 @@ export const toolIdPartsArbitrary: fc.Arbitrary<ToolIdParts> = fc.record(
 export const toolIdArbitrary = toolIdPartsArbitrary.map(
   ({ namespace, name, version, hash8 }) =>
     `${namespace}:${name}${version === undefined ? '' : `@${version}`}${hash8 === undefined ? '' : `#${hash8}`}`,
+);
+
+/** One step of a JSON path: names that need quoting, dot names, and indexes. */
+export const jsonPathStepArbitrary: fc.Arbitrary<JsonPathStep> = fc.oneof(
+  fc.record({ kind: fc.constant('member' as const), name: fc.string({ maxLength: 12 }) }),
+  fc.record({
+    kind: fc.constant('member' as const),
+    name: fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$-]{0,10}$/),
+  }),
+  fc.record({
+    kind: fc.constant('index' as const),
+    index: fc.integer({ min: -999_999_999, max: 999_999_999 }).filter((n) => !Object.is(n, -0)),
+  }),
 );

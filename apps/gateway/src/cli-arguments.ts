@@ -1,0 +1,195 @@
+/**
+ * The command line of `x-gateway`.
+ *
+ * @module
+ */
+
+import { parseArgs } from 'node:util';
+import { type ListenAddress, parseListenAddress } from '@x/core/serve';
+import { MAX_TOP_K } from '@x/gateway';
+import type { ProxyToolNames } from '@x/gateway/server';
+
+/** The help text of `x-gateway`. */
+export const USAGE = `Usage:
+  x-gateway serve --config FILE [--mode gateway|proxy] [--http [HOST:]PORT] [--tokens FILE]
+                  [--tool-names client-safe|canonical] [--max-inline-tokens N] [--quiet]
+  x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
+  x-gateway --help
+
+serve   Puts every server of an mcpServers file behind one MCP server, over stdio unless
+        --http is given. --mode gateway (default) exposes tool_browse, tool_execute and
+        tool_view; --mode proxy lists every upstream tool as a stripped card plus
+        tool_hydrate and tool_execute.
+browse  Prints the cards a model would see for a query or a path, for tuning catalogs.
+
+Options:
+  --config FILE          an mcpServers JSON file (required)
+  --mode MODE            gateway (default) or proxy
+  --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp (default host 127.0.0.1)
+  --tokens FILE          with --http: a JSON file of bearer tokens to roles; requests need one
+  --tool-names NAMES     proxy tool names: client-safe (default) or canonical (tool ids)
+  --max-inline-tokens N  gateway: results above N tokens become artifacts (default 1000)
+  --quiet                do not pass the upstream servers' stderr through
+  --path PATH            browse: a ChoiceGraph path such as / or /filesystem
+  --top-k N              browse: how many cards a query shows (1-${MAX_TOP_K}, default 10)
+  --json                 browse: print the cards' JSON form instead of the rendered lines
+  --help                 print this help
+`;
+
+/** What the command line asks for. */
+export type GatewayCommand =
+  | { kind: 'help' }
+  | {
+      kind: 'serve';
+      /** The mcpServers file. */
+      configPath: string;
+      /** Which surface to serve. */
+      mode: 'gateway' | 'proxy';
+      /** Where to serve Streamable HTTP; `undefined` serves stdio. */
+      http: ListenAddress | undefined;
+      /** A bearer tokens file (HTTP only). */
+      tokensPath: string | undefined;
+      /** Proxy tool names. */
+      toolNames: ProxyToolNames;
+      /** The firewall threshold. */
+      maxInlineTokens: number | undefined;
+      /** Whether upstream stderr is dropped. */
+      quiet: boolean;
+    }
+  | {
+      kind: 'browse';
+      /** The mcpServers file. */
+      configPath: string;
+      /** A query, or a path with `byPath`. */
+      target: { query: string } | { path: string };
+      /** Cards per query. */
+      topK: number | undefined;
+      /** Whether to print JSON. */
+      json: boolean;
+    };
+
+/** A command-line mistake; the CLI prints it with the usage and exits with status 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+function positiveInteger(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,8}$/.test(text)) {
+    throw new UsageError(`${flag} must be a positive whole number, got ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}
+
+function oneOf<Value extends string>(
+  flag: string,
+  text: string | undefined,
+  values: readonly Value[],
+  fallback: Value,
+): Value {
+  if (text === undefined) return fallback;
+  if (!(values as readonly string[]).includes(text)) {
+    throw new UsageError(`${flag} must be ${values.join(' or ')}, got ${JSON.stringify(text)}`);
+  }
+  return text as Value;
+}
+
+/**
+ * Parses the arguments of `x-gateway` (without `node` and the script).
+ *
+ * @throws UsageError for an unknown command or flag, a missing `--config`, a
+ * value outside its domain, a flag of the other command, or a browse with
+ * both or neither of a query and `--path`.
+ */
+export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { kind: 'help' };
+  const [command, ...rest] = positionals;
+  if (command !== 'serve' && command !== 'browse') {
+    throw new UsageError(
+      command === undefined
+        ? 'a command is required'
+        : `unknown command ${JSON.stringify(command)}`,
+    );
+  }
+  if (values.config === undefined) throw new UsageError('--config FILE is required');
+  const only = (flags: readonly (keyof typeof values)[], owner: string) => {
+    for (const flag of flags) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} belongs to ${owner}`);
+    }
+  };
+  if (command === 'serve') {
+    only(['path', 'top-k', 'json'], 'browse');
+    if (rest.length > 0)
+      throw new UsageError(`serve takes no positional argument, got ${JSON.stringify(rest[0])}`);
+    const http = values.http === undefined ? undefined : parseListen(values.http);
+    if (values.tokens !== undefined && http === undefined)
+      throw new UsageError('--tokens needs --http');
+    return {
+      kind: 'serve',
+      configPath: values.config,
+      mode: oneOf('--mode', values.mode, ['gateway', 'proxy'], 'gateway'),
+      http,
+      tokensPath: values.tokens,
+      toolNames: oneOf(
+        '--tool-names',
+        values['tool-names'],
+        ['client-safe', 'canonical'],
+        'client-safe',
+      ),
+      maxInlineTokens: positiveInteger('--max-inline-tokens', values['max-inline-tokens']),
+      quiet: values.quiet === true,
+    };
+  }
+  only(['mode', 'http', 'tokens', 'tool-names', 'max-inline-tokens', 'quiet'], 'serve');
+  if (rest.length > 1) throw new UsageError('browse takes one query; quote it');
+  const [query] = rest;
+  if ((query === undefined) === (values.path === undefined)) {
+    throw new UsageError('browse takes a query or --path, not both');
+  }
+  return {
+    kind: 'browse',
+    configPath: values.config,
+    target: query === undefined ? { path: values.path as string } : { query },
+    topK: positiveInteger('--top-k', values['top-k']),
+    json: values.json === true,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      config: { type: 'string' },
+      mode: { type: 'string' },
+      http: { type: 'string' },
+      tokens: { type: 'string' },
+      'tool-names': { type: 'string' },
+      'max-inline-tokens': { type: 'string' },
+      quiet: { type: 'boolean' },
+      path: { type: 'string' },
+      'top-k': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+}
+
+function parseListen(value: string): ListenAddress {
+  try {
+    return parseListenAddress(value);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * `x-gateway`: serve the gateway or the proxy, or browse a catalog.
+ *
+ * Exit status: 0 after a clean shutdown, `--help` or a browse; 1 when the
+ * configuration cannot be served or a browse fails; 2 for a bad command line
+ * (with the usage on stderr).
+ *
+ * @module
+ */
+
+import { closeOnSignals } from '@x/core/serve';
+import { GatewayError, toErrorPayload } from '@x/gateway';
+import { browse } from './browse-command.js';
+import { type GatewayCommand, parseGatewayArguments, USAGE, UsageError } from './cli-arguments.js';
+import { serve } from './serve-command.js';
+
+const PROGRAM = 'x-gateway';
+
+function report(line: string): void {
+  process.stderr.write(`${PROGRAM}: ${line}\n`);
+}
+
+function describe(error: unknown): string {
+  if (GatewayError.isInstance(error)) return JSON.stringify(toErrorPayload(error));
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(argv: readonly string[]): Promise<number | undefined> {
+  let command: GatewayCommand;
+  try {
+    command = parseGatewayArguments(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${PROGRAM}: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  try {
+    if (command.kind === 'browse') {
+      process.stdout.write(await browse(command, report));
+      return 0;
+    }
+    closeOnSignals(await serve(command, report));
+    return undefined;
+  } catch (error) {
+    report(describe(error));
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error: unknown) => {
+    report(describe(error));
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseGatewayArguments, UsageError } from '../src/cli-arguments.js';
+
+describe('parseGatewayArguments', () => {
+  it('reads serve with its defaults', () => {
+    expect(parseGatewayArguments(['serve', '--config', 'mcp.json'])).toEqual({
+      kind: 'serve',
+      configPath: 'mcp.json',
+      mode: 'gateway',
+      http: undefined,
+      tokensPath: undefined,
+      toolNames: 'client-safe',
+      maxInlineTokens: undefined,
+      quiet: false,
+    });
+  });
+
+  it('reads every serve option', () => {
+    expect(
+      parseGatewayArguments([
+        'serve',
+        '--config=mcp.json',
+        '--mode',
+        'proxy',
+        '--http',
+        '127.0.0.1:0',
+        '--tokens',
+        'tokens.json',
+        '--tool-names',
+        'canonical',
+        '--max-inline-tokens',
+        '400',
+        '--quiet',
+      ]),
+    ).toMatchObject({
+      mode: 'proxy',
+      http: { host: '127.0.0.1', port: 0 },
+      tokensPath: 'tokens.json',
+      toolNames: 'canonical',
+      maxInlineTokens: 400,
+      quiet: true,
+    });
+  });
+
+  it('reads browse by query or by path', () => {
+    expect(
+      parseGatewayArguments(['browse', '--config', 'c.json', 'read a file', '--top-k', '3']),
+    ).toEqual({
+      kind: 'browse',
+      configPath: 'c.json',
+      target: { query: 'read a file' },
+      topK: 3,
+      json: false,
+    });
+    expect(
+      parseGatewayArguments(['browse', '--config', 'c.json', '--path', '/fs', '--json']),
+    ).toMatchObject({
+      target: { path: '/fs' },
+      json: true,
+    });
+  });
+
+  it('answers --help whatever else is there', () => {
+    expect(parseGatewayArguments(['--help'])).toEqual({ kind: 'help' });
+    expect(parseGatewayArguments(['serve', '--help'])).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [[]],
+    [['launch', '--config', 'c.json']],
+    [['serve']],
+    [['serve', '--config', 'c.json', '--mode', 'both']],
+    [['serve', '--config', 'c.json', '--http', 'nowhere:99999']],
+    [['serve', '--config', 'c.json', '--tokens', 't.json']],
+    [['serve', '--config', 'c.json', '--max-inline-tokens', '0']],
+    [['serve', '--config', 'c.json', '--path', '/']],
+    [['serve', '--config', 'c.json', 'extra']],
+    [['serve', '--config', 'c.json', '--unknown']],
+    [['browse', '--config', 'c.json']],
+    [['browse', '--config', 'c.json', 'q', '--path', '/']],
+    [['browse', '--config', 'c.json', 'q', 'r']],
+    [['browse', '--config', 'c.json', 'q', '--mode', 'proxy']],
+    [['browse', '--config', 'c.json', 'q', '--top-k', 'ten']],
+  ])('refuses %j with a usage error', (argv) => {
+    expect(() => parseGatewayArguments(argv)).toThrow(UsageError);
+  });
+});

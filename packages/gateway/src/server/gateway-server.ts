@@ -1,0 +1,215 @@
+/**
+ * Gateway mode: exactly `tool_browse`, `tool_execute` and `tool_view`, with
+ * the context firewall and a per-session artifact store.
+ *
+ * @module
+ */
+
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  type Implementation,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerFactory } from '@x/core/serve';
+import {
+  type ArtifactStore,
+  createMemoryArtifactStore,
+  type MemoryArtifactStoreOptions,
+} from '../artifact-store.js';
+import {
+  DEFAULT_VIEW_LIMITS,
+  type ViewLimits,
+  type ViewResult,
+  viewArtifact,
+} from '../artifact-view.js';
+import { renderChoiceCards } from '../card-render.js';
+import type { ChoiceCard } from '../choice-card.js';
+import { toErrorPayload } from '../error-payload.js';
+import { GatewayError, toGatewayError } from '../errors.js';
+import { applyFirewall, type FirewallOptions } from '../firewall.js';
+import { DEFAULT_TOP_K } from '../router.js';
+import { createRawToolServer, DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';
+import {
+  META_TOOL_NAMES,
+  parseMetaArguments,
+  TOOL_BROWSE,
+  TOOL_EXECUTE,
+  TOOL_VIEW,
+  ToolBrowseArgumentsSchema,
+  ToolExecuteArgumentsSchema,
+  ToolViewArgumentsSchema,
+} from './meta-tools.js';
+import type { GatewayRuntime } from './runtime.js';
+
+/**
+ * What {@link createGatewayServer} takes besides the runtime.
+ *
+ * @see gateway-surface §4.2
+ */
+export interface GatewayServerOptions {
+  /** Makes the session's artifact store; default an in-memory store with `artifacts`. */
+  createArtifactStore?: () => ArtifactStore;
+  /** Bounds of the default in-memory store. */
+  artifacts?: MemoryArtifactStoreOptions;
+  /** The firewall's threshold and summary size. */
+  firewall?: FirewallOptions;
+  /** Bounds of one `tool_view`. */
+  view?: Partial<ViewLimits>;
+  /** The `serverInfo` to announce; default `x-gateway` and this package's version. */
+  serverInfo?: Implementation;
+}
+
+const GATEWAY_TOOLS = [TOOL_BROWSE, TOOL_EXECUTE, TOOL_VIEW];
+
+/**
+ * The text of a `tool_browse` response: a preamble line, then one rendered
+ * card per line in the given order (the budgeted prompt form of §2.3).
+ *
+ * @see gateway-surface §2.3, §3.1
+ */
+export function renderBrowseText(cards: readonly ChoiceCard[], by: 'query' | 'path'): string {
+  const preamble =
+    cards.length === 0
+      ? 'No tool matched. Try other words, or browse path "/".'
+      : by === 'query'
+        ? `${cards.length} tools, best first. Run one with tool_execute(tool_id, args):`
+        : `${cards.length} entries. Browse an internal id as a path, or run a tool with tool_execute:`;
+  return renderChoiceCards(cards, { preamble });
+}
+
+function viewText(view: ViewResult): string {
+  const more = view.next === undefined ? '' : `; next: ${view.next}`;
+  const cut = view.truncated ? ', cut' : '';
+  return `[${view.handle} ${view.selector}: ${view.total} ${view.unit} in all${cut}${more}]\n${view.text}`;
+}
+
+/**
+ * Builds the gateway server of one session.
+ *
+ * - `tool_browse(query | path [, top_k])`: the router's cards (flat BM25F over
+ *   every tool, `top_k` default 10, at most 50) or the ChoiceGraph's cards at
+ *   a path; the text is the budgeted prompt rendering, `structuredContent`
+ *   has `{cards}` in the JSON form (with scores for a query).
+ * - `tool_execute(tool_id, args)`: hydrates and validates internally (nothing
+ *   invalid reaches the upstream), calls the upstream and returns the
+ *   firewall's `ResultEnvelope` (text JSON and `structuredContent`;
+ *   `isError` when its status is `error`). An `ARGS_INVALID` from the
+ *   schema carries the schema in `details.input_schema`, since gateway mode
+ *   has no hydrate step for the model.
+ * - `tool_view(handle, selector)`: a bounded view of one of this session's
+ *   artifacts; an unknown or evicted handle is `VIEW_FAILED`.
+ *
+ * Every failure is a tool result with the §3.4 payload and `isError: true`;
+ * an unknown tool name is a JSON-RPC `InvalidParams` error. The artifact
+ * store belongs to this server (one per session) and is cleared on close.
+ *
+ * @see gateway-surface §3, §4.2, §4.3, §4.4
+ */
+export function createGatewayServer(
+  runtime: GatewayRuntime,
+  options: GatewayServerOptions = {},
+): McpServer {
+  const store = options.createArtifactStore?.() ?? createMemoryArtifactStore(options.artifacts);
+  const viewLimits: ViewLimits = { ...DEFAULT_VIEW_LIMITS, ...options.view };
+
+  async function browse(args: unknown): Promise<CallToolResult> {
+    const parsed = parseMetaArguments(META_TOOL_NAMES.browse, ToolBrowseArgumentsSchema, args);
+    const catalog = runtime.catalog;
+    if (parsed.query !== undefined) {
+      const cards = catalog.route(parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+      return {
+        ...jsonResult({ cards }),
+        content: [{ type: 'text', text: renderBrowseText(cards, 'query') }],
+      };
+    }
+    const cards = catalog.browse(parsed.path as string);
+    return {
+      ...jsonResult({ cards }),
+      content: [{ type: 'text', text: renderBrowseText(cards, 'path') }],
+    };
+  }
+
+  async function execute(args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+    const parsed = parseMetaArguments(META_TOOL_NAMES.execute, ToolExecuteArgumentsSchema, args);
+    let outcome: Awaited<ReturnType<GatewayRuntime['execute']>>;
+    try {
+      outcome = await runtime.execute(parsed.tool_id, parsed.args, { signal });
+    } catch (error) {
+      return withSchema(runtime, parsed.tool_id, toGatewayError(error));
+    }
+    const { envelope, inlineBlocks } = await applyFirewall(
+      outcome.result,
+      { toolId: outcome.entry.toolId, upstreamName: outcome.entry.upstreamName },
+      store,
+      options.firewall,
+    );
+    const result = jsonResult(envelope, envelope.status === 'error');
+    return { ...result, content: [...result.content, ...inlineBlocks] };
+  }
+
+  async function view(args: unknown): Promise<CallToolResult> {
+    const parsed = parseMetaArguments(META_TOOL_NAMES.view, ToolViewArgumentsSchema, args);
+    const artifact = await store.get(parsed.handle);
+    if (artifact === undefined) {
+      throw new GatewayError({
+        code: 'VIEW_FAILED',
+        message:
+          'unknown handle: artifacts belong to the session that made them, and the least recently used are evicted',
+        data: { reason: 'unknown handle', handle: parsed.handle.slice(0, 64) },
+      });
+    }
+    const result = viewArtifact(artifact, parsed.selector, viewLimits);
+    return { ...jsonResult(result), content: [{ type: 'text', text: viewText(result) }] };
+  }
+
+  const server = createRawToolServer({
+    serverInfo: options.serverInfo ?? DEFAULT_SERVER_INFO,
+    listChanged: false,
+    listTools: () => ({ tools: GATEWAY_TOOLS }),
+    async callTool(name, args, extra) {
+      try {
+        if (name === META_TOOL_NAMES.browse) return await browse(args);
+        if (name === META_TOOL_NAMES.execute) return await execute(args, extra.signal);
+        if (name === META_TOOL_NAMES.view) return await view(args);
+      } catch (error) {
+        return errorResult(error, name === META_TOOL_NAMES.view ? 'VIEW_FAILED' : undefined);
+      }
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name.slice(0, 64)}; the gateway has tool_browse, tool_execute and tool_view`,
+      );
+    },
+  });
+  server.server.onclose = () => {
+    void store.clear();
+  };
+  return server;
+}
+
+/** The error result of a failed execute, with the tool's schema when its arguments were refused. */
+function withSchema(runtime: GatewayRuntime, toolId: string, error: GatewayError): CallToolResult {
+  const payload = toErrorPayload(error);
+  const entry = runtime.catalog.entry(toolId);
+  if (error.code === 'ARGS_INVALID' && entry !== undefined) {
+    payload.details = {
+      ...payload.details,
+      input_schema: entry.tool.inputSchema ?? { type: 'object' },
+    };
+  }
+  return jsonResult(payload, true);
+}
+
+/**
+ * A `ServerFactory` for `@x/core/serve`: one gateway server, with its own
+ * artifact store, per MCP session.
+ *
+ * @see gateway-surface §4.2
+ */
+export function createGatewayServerFactory(
+  runtime: GatewayRuntime,
+  options: GatewayServerOptions = {},
+): ServerFactory {
+  return () => createGatewayServer(runtime, options);
+}

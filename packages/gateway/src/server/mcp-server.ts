@@ -1,0 +1,89 @@
+/**
+ * An `McpServer` with raw `tools/list` and `tools/call` handlers, and the
+ * result shapes both modes return.
+ *
+ * @module
+ */
+
+import { createRequire } from 'node:module';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  type Implementation,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import { toErrorPayload } from '../error-payload.js';
+import { type GatewayErrorCode, toGatewayError } from '../errors.js';
+
+const packageJson = createRequire(import.meta.url)('../../package.json') as { version: string };
+
+/**
+ * The `serverInfo` both modes announce unless told otherwise.
+ *
+ * @see gateway-surface §4
+ */
+export const DEFAULT_SERVER_INFO: Implementation = {
+  name: 'x-gateway',
+  version: packageJson.version,
+};
+
+/** What a raw tool server answers. */
+export interface RawToolServerHandlers {
+  /** The server's name and version. */
+  serverInfo: Implementation;
+  /** Whether the tool list can change (the proxy follows upstream changes). */
+  listChanged: boolean;
+  /** Answers `tools/list` for a cursor. */
+  listTools(cursor: string | undefined): ListToolsResult;
+  /** Answers `tools/call`. */
+  callTool(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ): Promise<CallToolResult>;
+}
+
+/**
+ * Builds an `McpServer` whose tools are served by raw handlers, so the JSON
+ * Schemas go out exactly as written (`registerTool` would want zod shapes)
+ * and every argument error takes the §3.4 shape instead of the SDK's.
+ */
+export function createRawToolServer(handlers: RawToolServerHandlers): McpServer {
+  const server = new McpServer(handlers.serverInfo);
+  server.server.registerCapabilities({ tools: { listChanged: handlers.listChanged } });
+  server.server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    handlers.listTools(request.params?.cursor),
+  );
+  server.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    handlers.callTool(request.params.name, request.params.arguments, extra),
+  );
+  return server;
+}
+
+/**
+ * A tool result carrying a JSON value as text and as `structuredContent`.
+ *
+ * @see gateway-surface §3.4, §4.2
+ */
+export function jsonResult(value: object, isError = false): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(value) }],
+    structuredContent: value as Record<string, unknown>,
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+/**
+ * The tool result of a failure: the §3.4 payload (redacted), `isError: true`.
+ *
+ * @see gateway-surface §3.4
+ */
+export function errorResult(error: unknown, fallbackCode?: GatewayErrorCode): CallToolResult {
+  const gatewayError = toGatewayError(error, fallbackCode === undefined ? {} : { fallbackCode });
+  return jsonResult(toErrorPayload(gatewayError), true);
+}

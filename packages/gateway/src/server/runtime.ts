@@ -1,0 +1,320 @@
+/**
+ * The runtime both modes share: the live catalog over the upstreams, atomic
+ * refresh, hydration, and validated dispatch.
+ *
+ * @module
+ */
+
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CoreError } from '@x/core';
+import { classifyUpstreamError } from '@x/core/upstreams';
+import {
+  type Catalog,
+  type CatalogEntry,
+  type CatalogOptions,
+  createCatalog,
+  type HydrationResult,
+} from '../catalog.js';
+import { type GatewayErrorPayload, toErrorPayload } from '../error-payload.js';
+import { GatewayError, toGatewayError } from '../errors.js';
+import {
+  createSchemaCompiler,
+  DEFAULT_SCHEMA_LIMITS,
+  type SchemaCompiler,
+  type SchemaLimits,
+} from '../schema-validation.js';
+import type { GatewayUpstream, GatewayUpstreamCallOptions } from './upstream.js';
+
+/**
+ * What {@link createGatewayRuntime} takes.
+ *
+ * @see gateway-surface §4
+ */
+export interface GatewayRuntimeOptions {
+  /** The upstream servers, in configuration order; names must be unique. */
+  upstreams: readonly GatewayUpstream[];
+  /** Options of every catalog built. */
+  catalog?: CatalogOptions;
+  /** Bounds on upstream input schemas (§4.4); default `DEFAULT_SCHEMA_LIMITS`. */
+  schemaLimits?: SchemaLimits;
+  /** Hears failures that have no caller to go to (a refresh triggered by `list_changed`). */
+  onError?: (error: GatewayError) => void;
+}
+
+/**
+ * How one refresh went, per upstream.
+ *
+ * @see gateway-surface §4.6
+ */
+export interface RefreshReport {
+  /** The tools in the catalog after the refresh. */
+  tools: number;
+  /** Per upstream in configuration order. */
+  upstreams: UpstreamRefresh[];
+  /** Why the new catalog was refused (a collision, a card over budget); the previous one stays. */
+  error?: GatewayErrorPayload;
+}
+
+/**
+ * How one upstream's listing went in a refresh.
+ *
+ * @see gateway-surface §4.6
+ */
+export interface UpstreamRefresh {
+  /** The server key. */
+  name: string;
+  /** `failed` when listing failed; its last known tools are kept. */
+  status: 'ok' | 'failed';
+  /** The tools it has in the catalog now. */
+  tools: number;
+  /** Why listing failed. */
+  error?: GatewayErrorPayload;
+}
+
+/**
+ * A validated call and its upstream result.
+ *
+ * @see gateway-surface §4.2, §4.4
+ */
+export interface ExecuteOutcome {
+  /** The catalog entry that ran. */
+  entry: CatalogEntry;
+  /** The upstream's result, as it sent it. */
+  result: CallToolResult;
+}
+
+/**
+ * The state both the proxy and the gateway serve from; one per process,
+ * shared by every session (it holds no per-session state).
+ *
+ * @see gateway-surface §4, §4.6
+ */
+export interface GatewayRuntime {
+  /** The current catalog; replaced whole by a refresh. */
+  readonly catalog: Catalog;
+  /** The report of the latest refresh. */
+  readonly lastRefresh: RefreshReport;
+  /**
+   * Lists the named upstreams again (all when omitted) and rebuilds the
+   * catalog in one synchronous step, so a concurrent call sees the old or
+   * the new catalog, never a mix. An upstream that fails keeps its last known
+   * tools. A catalog that cannot be built (`TOOL_ID_COLLISION`,
+   * `CARD_OVER_BUDGET`) is refused and reported; the previous one stays.
+   * Refreshes run one at a time.
+   */
+  refresh(upstreams?: readonly string[]): Promise<RefreshReport>;
+  /**
+   * The schema of a tool by `tool_id` only (§4.3). Throws {@link GatewayError}
+   * `ARGS_INVALID` (on the wire) for a malformed id, `HYDRATE_FAILED` for an
+   * unknown one, `SCHEMA_INVALID` when the upstream schema is unusable.
+   */
+  hydrate(toolId: unknown): Promise<HydrationResult>;
+  /**
+   * Hydrates, validates `args` with ajv, and only then calls the upstream
+   * (§4.4): every error before the call (`ARGS_INVALID`, `HYDRATE_FAILED`,
+   * `SCHEMA_INVALID`) means nothing reached the upstream. Upstream failures
+   * are classified (`UPSTREAM_TIMEOUT`, `UPSTREAM_UNAVAILABLE`, ...) with
+   * `retryable`; a tool's own failure is a result with `isError`.
+   */
+  execute(
+    toolId: unknown,
+    args: unknown,
+    options?: GatewayUpstreamCallOptions,
+  ): Promise<ExecuteOutcome>;
+  /** Calls `listener` after each catalog swap; returns the unsubscribe function. */
+  onCatalogChanged(listener: (catalog: Catalog) => void): () => void;
+  /** Stops following upstream `list_changed`; the upstreams themselves belong to the caller. */
+  close(): void;
+}
+
+interface State {
+  catalog: Catalog;
+  compiler: SchemaCompiler;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Creates the runtime and ingests every upstream's tools once.
+ *
+ * Upstreams whose listing fails start with no tools (see
+ * {@link GatewayRuntime.lastRefresh}); each upstream's `list_changed` (core
+ * also sends it after a reconnect) refreshes that upstream. Throws
+ * {@link GatewayError} `ARGS_INVALID` for repeated upstream names, and the
+ * catalog's error when the first catalog cannot be built.
+ *
+ * @see gateway-surface §4, §4.6
+ */
+export async function createGatewayRuntime(
+  options: GatewayRuntimeOptions,
+): Promise<GatewayRuntime> {
+  const upstreams = new Map<string, GatewayUpstream>();
+  for (const upstream of options.upstreams) {
+    if (upstreams.has(upstream.name)) {
+      throw new GatewayError({
+        code: 'ARGS_INVALID',
+        message: `two upstreams are named ${upstream.name}`,
+        data: { upstream: upstream.name },
+      });
+    }
+    upstreams.set(upstream.name, upstream);
+  }
+  const limits = options.schemaLimits ?? DEFAULT_SCHEMA_LIMITS;
+  const known = new Map<string, Tool[]>();
+  const listeners = new Set<(catalog: Catalog) => void>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function build(): State {
+    const sources = [...upstreams.values()].map((upstream) => ({
+      upstream: upstream.name,
+      namespace: upstream.namespace,
+      tools: known.get(upstream.name) ?? [],
+    }));
+    return {
+      catalog: createCatalog(sources, options.catalog),
+      compiler: createSchemaCompiler(limits),
+    };
+  }
+
+  async function list(names: readonly string[]): Promise<UpstreamRefresh[]> {
+    const outcomes = await Promise.allSettled(
+      names.map((name) => (upstreams.get(name) as GatewayUpstream).listTools()),
+    );
+    const listed = new Map<string, UpstreamRefresh>();
+    outcomes.forEach((outcome, index) => {
+      const name = names[index] as string;
+      if (outcome.status === 'fulfilled') {
+        known.set(name, outcome.value);
+        listed.set(name, { name, status: 'ok', tools: outcome.value.length });
+      } else {
+        const error = classify(outcome.reason, name, 'tools/list');
+        listed.set(name, {
+          name,
+          status: 'failed',
+          tools: known.get(name)?.length ?? 0,
+          error: toErrorPayload(error),
+        });
+      }
+    });
+    return [...upstreams.keys()].map(
+      (name) => listed.get(name) ?? { name, status: 'ok', tools: known.get(name)?.length ?? 0 },
+    );
+  }
+
+  const firstReport = await list([...upstreams.keys()]);
+  let state = build();
+  let lastRefresh: RefreshReport = { tools: state.catalog.size, upstreams: firstReport };
+
+  async function doRefresh(names: readonly string[]): Promise<RefreshReport> {
+    const report = await list(names.filter((name) => upstreams.has(name)));
+    try {
+      state = build();
+    } catch (error) {
+      const refused = toGatewayError(error);
+      lastRefresh = {
+        tools: state.catalog.size,
+        upstreams: report,
+        error: toErrorPayload(refused),
+      };
+      options.onError?.(refused);
+      return lastRefresh;
+    }
+    lastRefresh = { tools: state.catalog.size, upstreams: report };
+    for (const listener of [...listeners]) {
+      try {
+        listener(state.catalog);
+      } catch (error) {
+        options.onError?.(toGatewayError(error));
+      }
+    }
+    return lastRefresh;
+  }
+
+  function refresh(names?: readonly string[]): Promise<RefreshReport> {
+    const wanted = names ?? [...upstreams.keys()];
+    const run = queue.then(() => doRefresh(wanted));
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  const unsubscribes = [...upstreams.values()].map(
+    (upstream) =>
+      upstream.onListChanged?.((kind) => {
+        if (kind === 'tools') void refresh([upstream.name]);
+      }) ?? (() => undefined),
+  );
+
+  return {
+    get catalog() {
+      return state.catalog;
+    },
+    get lastRefresh() {
+      return lastRefresh;
+    },
+    refresh,
+    async hydrate(toolId) {
+      const { catalog, compiler } = state;
+      const entry = catalog.resolve(toolId);
+      await compiler.argumentCheck(entry.toolId, entry.tool.inputSchema ?? { type: 'object' });
+      return catalog.hydrate(entry.toolId);
+    },
+    async execute(toolId, args, callOptions = {}) {
+      const { catalog, compiler } = state;
+      const entry = catalog.resolve(toolId);
+      const check = await compiler.argumentCheck(
+        entry.toolId,
+        entry.tool.inputSchema ?? { type: 'object' },
+      );
+      const callArgs = args ?? {};
+      if (!isPlainObject(callArgs)) {
+        throw new GatewayError({
+          code: 'ARGS_INVALID',
+          message: "args must be an object of the tool's arguments",
+          data: { tool_id: entry.toolId, field: 'args' },
+        });
+      }
+      check(callArgs);
+      const upstream = upstreams.get(entry.upstream) as GatewayUpstream;
+      try {
+        const result = await upstream.callTool(entry.upstreamName, callArgs, callOptions);
+        return { entry, result };
+      } catch (error) {
+        throw classify(
+          error,
+          upstream.name,
+          `tools/call ${entry.upstreamName}`,
+          callOptions.signal,
+        );
+      }
+    },
+    onCatalogChanged(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    close() {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      listeners.clear();
+    },
+  };
+}
+
+/** Turns an upstream failure into a classified {@link GatewayError}. */
+function classify(
+  error: unknown,
+  upstream: string,
+  operation: string,
+  signal?: AbortSignal,
+): GatewayError {
+  if (GatewayError.isInstance(error) || CoreError.isInstance(error)) return toGatewayError(error);
+  return toGatewayError(
+    classifyUpstreamError(error, {
+      upstream,
+      operation,
+      ...(signal === undefined ? {} : { signal }),
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Exact cl100k_base token counts at catalog scale (not exported from the index).
+ *
+ * cl100k_base encodes text as the concatenation of the encodings of its
+ * pre-tokens (the matches of its split pattern), and cards, descriptions and
+ * results repeat the same pre-tokens (` the`, ` file`, `_`, `:`) over and over.
+ * Counting each distinct pre-token once with `@x/core/tokens` and summing the
+ * cached counts gives the same number as counting the whole text, at a small
+ * fraction of the cost: js-tiktoken compiles two regular expressions per call
+ * and merges byte pairs in time that grows with the square of a piece.
+ *
+ * @module
+ */
+
+import { countTokens, truncateToTokens } from '@x/core/tokens';
+import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
+
+/** Core encodes pieces longer than this in slices; texts with such pieces are counted whole. */
+const LONG_PIECE = 64;
+/** The cache is cleared when it holds this many pieces, so memory stays bounded. */
+const CACHE_LIMIT = 200_000;
+
+const pieceCounts = new Map<string, number>();
+
+/** A fresh matcher of the encoder's pre-tokens (a global regex is stateful, so one per walk). */
+function pieces(text: string): IterableIterator<RegExpMatchArray> {
+  return text.matchAll(new RegExp(cl100kBase.pat_str, 'gu'));
+}
+
+function pieceCount(piece: string): number {
+  let count = pieceCounts.get(piece);
+  if (count === undefined) {
+    if (pieceCounts.size >= CACHE_LIMIT) pieceCounts.clear();
+    count = countTokens(piece);
+    pieceCounts.set(piece, count);
+  }
+  return count;
+}
+
+/**
+ * The cl100k_base token count of `text`, always equal to `countTokens(text)`
+ * of `@x/core/tokens`. A text with a pre-token longer than 64 code units
+ * (which core encodes in slices) is counted whole.
+ */
+export function countTokensCached(text: string): number {
+  let total = 0;
+  for (const match of pieces(text)) {
+    const piece = match[0];
+    if (piece.length > LONG_PIECE) return countTokens(text);
+    total += pieceCount(piece);
+  }
+  return total;
+}
+
+/**
+ * Whether `text` surely takes at most `limit` tokens without counting: every
+ * cl100k_base token covers at least one UTF-8 byte, and a UTF-16 code unit is
+ * at most 3 bytes.
+ */
+export function fitsWithoutCounting(text: string, limit: number): boolean {
+  return text.length * 3 <= limit || Buffer.byteLength(text, 'utf8') <= limit;
+}
+
+/**
+ * `truncateToTokens(text, maxTokens)` of `@x/core/tokens`, encoding only the
+ * head of `text` that holds those tokens.
+ *
+ * The head ends one pre-token past the first `maxTokens + 1` tokens, so its
+ * encoding starts with the same tokens as the whole text's (a pre-token's
+ * split can depend on the character after it, never on more).
+ */
+export function truncateToTokensCached(text: string, maxTokens: number): string {
+  if (maxTokens <= 0) return '';
+  let total = 0;
+  let extra = false;
+  for (const match of pieces(text)) {
+    const piece = match[0];
+    if (piece.length > LONG_PIECE) return truncateToTokens(text, maxTokens);
+    if (extra) return truncateToTokens(text.slice(0, (match.index ?? 0) + piece.length), maxTokens);
+    total += pieceCount(piece);
+    if (total > maxTokens) extra = true;
+  }
+  return truncateToTokens(text, maxTokens);
+}
+
+/** No cl100k_base token covers more than this many UTF-8 bytes. */
+const MAX_TOKEN_BYTES = 128;
+
+/**
+ * Whether `text` takes more than `limit` tokens, doing only as much work as
+ * the answer needs: a text of at most `limit` bytes fits without counting,
+ * and the walk over pre-tokens stops as soon as the running count passes
+ * `limit`. A pre-token longer than 64 code units counts as its own slice
+ * count (within a few tokens of the whole text's) or, when even its lower
+ * bound (a token covers at most 128 bytes) passes the limit, without
+ * counting. For the context firewall, where a result of megabytes must be
+ * judged in microseconds.
+ */
+export function exceedsTokens(text: string, limit: number): boolean {
+  if (fitsWithoutCounting(text, limit)) return false;
+  let total = 0;
+  for (const match of pieces(text)) {
+    const piece = match[0];
+    if (piece.length > LONG_PIECE) {
+      if (Buffer.byteLength(piece, 'utf8') / MAX_TOKEN_BYTES > limit - total) return true;
+      total += countTokens(piece);
+    } else {
+      total += pieceCount(piece);
+    }
+    if (total > limit) return true;
+  }
+  return false;
+}

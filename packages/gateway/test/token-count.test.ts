@@ -1,0 +1,91 @@
+import { countTokens, truncateToTokens } from '@x/core/tokens';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  countTokensCached,
+  exceedsTokens,
+  fitsWithoutCounting,
+  truncateToTokensCached,
+} from '../src/token-count.js';
+import { anyText } from './arbitraries.js';
+import { referenceServerTools } from './fixtures.js';
+
+const descriptions = Object.values(referenceServerTools()).flatMap(({ tools }) =>
+  tools.map((tool) => `${tool.name}: ${tool.description ?? ''}`),
+);
+
+const prose = fc
+  .array(
+    fc.constantFrom(
+      'read',
+      ' the',
+      ' file',
+      '_name',
+      'getHTTPResponse',
+      ' 12345',
+      '  ',
+      '\n\n',
+      '…',
+      ' 天气',
+      "'s",
+      ' x'.repeat(40),
+      'a'.repeat(70),
+      '!?.',
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('countTokensCached', () => {
+  it('counts real tool descriptions exactly like core', () => {
+    for (const text of descriptions) expect(countTokensCached(text)).toBe(countTokens(text));
+  });
+
+  it('equals core for any text, long pieces and control characters included (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText(300), prose), (text) => {
+        expect(countTokensCached(text)).toBe(countTokens(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('truncateToTokensCached', () => {
+  it('cuts exactly where core cuts the whole text (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText(300), prose), fc.integer({ min: 0, max: 60 }), (text, max) => {
+        expect(truncateToTokensCached(text, max)).toBe(truncateToTokens(text, max));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('cheap bounds', () => {
+  it('only says a text fits when it really does (property)', () => {
+    fc.assert(
+      fc.property(anyText(200), fc.integer({ min: 0, max: 100 }), (text, limit) => {
+        if (fitsWithoutCounting(text, limit)) expect(countTokens(text)).toBeLessThanOrEqual(limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('judges the limit like an exact count on ordinary text (property)', () => {
+    fc.assert(
+      fc.property(prose, fc.integer({ min: 0, max: 80 }), (text, limit) => {
+        expect(exceedsTokens(text, limit)).toBe(countTokens(text) > limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('decides on a huge text without reading all of it', () => {
+    const huge = `${'word '.repeat(2_000_000)}`;
+    const started = performance.now();
+    expect(exceedsTokens(huge, 1_000)).toBe(true);
+    expect(exceedsTokens('Z'.repeat(5_000_000), 1_000)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
