@@ -1,9 +1,17 @@
+/**
+ * How much a benchmark runs: `quick` (small samples, a fast look), `standard` (the default:
+ * samples that keep a benchmark to a few minutes on two cores) or `full` (every query and size).
+ */
+export type RunMode = 'quick' | 'standard' | 'full';
+
 /** What a benchmark gets from the CLI. */
 export interface BenchmarkContext {
   /** The data folder (absolute), holding `docs/<set>/` and `tools/<set>/`. */
   readonly dataFolder: string;
   /** The split asked for with `--split`; each benchmark has its own defaults. */
   readonly split: string | undefined;
+  /** How much to run (`--quick`, `--full`); each benchmark records what the mode meant for it. */
+  readonly mode: RunMode;
   /** The repository root (absolute), for paths that results record. */
   readonly repositoryRoot: string;
   /** Writes a note for the person running the benchmark (stderr). */

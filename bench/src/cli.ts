@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `pnpm bench [name...] [--data DIR] [--split NAME]`: runs benchmarks, prints their tables and
+ * `pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --full]`: runs benchmarks, prints their tables and
  * writes `bench/results/<name>.json` (and `.svg`). Exit status: 0 done, 1 failed, 2 usage.
  *
  * @module
@@ -28,6 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const report = await benchmark.run({
       dataFolder,
       split: parsed.split,
+      mode: parsed.mode,
       repositoryRoot,
       note: (line) => process.stderr.write(`${line}\n`),
     });

@@ -1,9 +1,19 @@
 import type { Benchmark } from './benchmark.js';
+import { disclosureBenchmark } from './benchmarks/disclosure/index.js';
+import { resolveBenchmark } from './benchmarks/resolve/index.js';
+import { retrievalBenchmark } from './benchmarks/retrieval/index.js';
 import { searchBenchmark } from './benchmarks/search/index.js';
+import { tokensBenchmark } from './benchmarks/tokens/index.js';
 import { BenchError } from './errors.js';
 
 /** Every benchmark, in the order `pnpm bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [searchBenchmark];
+export const BENCHMARKS: readonly Benchmark[] = [
+  searchBenchmark,
+  tokensBenchmark,
+  disclosureBenchmark,
+  resolveBenchmark,
+  retrievalBenchmark,
+];
 
 /**
  * The benchmarks named on the command line, in registry order; all of them for no name.

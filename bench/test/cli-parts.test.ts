@@ -12,9 +12,18 @@ describe('parseBenchArguments', () => {
       names: ['search'],
       data: '/d',
       split: 'dev',
+      mode: 'standard',
       help: false,
     });
     expect(parseBenchArguments(['--', 'search']).names).toEqual(['search']);
+  });
+
+  it('reads --quick and --full as the run mode and refuses both together', () => {
+    expect(parseBenchArguments(['tokens', '--quick']).mode).toBe('quick');
+    expect(parseBenchArguments(['--full']).mode).toBe('full');
+    expect(() => parseBenchArguments(['--quick', '--full'])).toThrow(
+      expect.objectContaining({ code: 'USAGE' }),
+    );
   });
 
   it('rejects unknown options and odd split names with USAGE', () => {

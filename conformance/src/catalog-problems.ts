@@ -6,7 +6,7 @@
  */
 
 import { REQUIREMENT_LEVELS } from './requirement.js';
-import type { SpecDefinition } from './spec.js';
+import type { SpecCatalogEntry } from './spec.js';
 
 /** Requirement ids: dotted lowercase words (`mcp.ping.empty-result`). */
 const ID_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
@@ -17,7 +17,7 @@ const ID_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
  * malformed or used twice, an unknown level, a summary that is empty or not one line, a spec name
  * used twice.
  */
-export function findCatalogProblems(registry: readonly SpecDefinition[]): string[] {
+export function findCatalogProblems(registry: readonly SpecCatalogEntry[]): string[] {
   const problems: string[] = [];
   const seenIds = new Set<string>();
   const seenSpecs = new Set<string>();

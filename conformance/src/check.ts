@@ -27,6 +27,10 @@ export interface TargetDescription {
   readonly name: string;
   /** How the server is reached. */
   readonly kind: TargetKind;
+  /** Spec-specific facts about the target that checks read (e.g. `gateway`: a probe call). */
+  readonly settings?: Readonly<Record<string, unknown>> | undefined;
+  /** The MCP endpoint of a target reached over HTTP (for the cash manifest's well-known URL). */
+  readonly url?: string | undefined;
 }
 
 /** Options of {@link CheckContext.openSession}. */

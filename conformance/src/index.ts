@@ -19,6 +19,41 @@ export type {
 } from './check.js';
 // CLI and errors
 export { type CliIo, EXIT, runCli } from './cli/run-cli.js';
+// Drivers (MCS driver modules checked in process)
+export type {
+  DriverCheck,
+  DriverCheckContext,
+  DriverSpecDefinition,
+  DriverUnderTest,
+} from './driver/driver-check.js';
+export {
+  type CallOptions as DriverCallOptions,
+  type CallOutcome,
+  type DriverHost,
+  type StartDriverHostOptions,
+  startDriverHost,
+} from './driver/driver-host.js';
+export {
+  type LoadedDriverModule,
+  loadDriverModule,
+  type ProbeCall,
+  ProbeCallSchema,
+  resolveDriverModule,
+} from './driver/driver-module.js';
+export {
+  createDriverTarget,
+  type DriverModule,
+  type DriverTargetDefinition,
+  type DriverTargetOptions,
+  isDriverTarget,
+} from './driver/driver-target.js';
+export type {
+  CollectedStream,
+  DriverMethod,
+  DriverSnapshot,
+  ThrownError,
+} from './driver/host-protocol.js';
+export { DRIVER_METHODS } from './driver/host-protocol.js';
 export {
   ConformanceError,
   type ConformanceErrorCode,
@@ -48,9 +83,10 @@ export {
 // Raw sessions
 export type { RawMessage } from './session/json-rpc.js';
 export type { RawSendResult, RawSession } from './session/raw-session.js';
-export type { SpecDefinition } from './spec.js';
-export { specRegistry } from './specs/index.js';
+export type { SpecCatalogEntry, SpecDefinition } from './spec.js';
+export { driverSpecRegistry, specCatalog, specRegistry } from './specs/index.js';
 export { mcpBaseSpec } from './specs/mcp-base/index.js';
+export { mcsSpec } from './specs/mcs/index.js';
 // Targets
 export {
   createCommandLineTarget,
@@ -64,4 +100,4 @@ export {
   type TargetTransport,
   type TemporaryDirectoryUse,
 } from './target.js';
-export { packageBin, referenceTargets } from './targets.js';
+export { packageBin, packageFile, referenceDriverTargets, referenceTargets } from './targets.js';

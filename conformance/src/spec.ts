@@ -9,16 +9,25 @@ import type { Check, CheckContext } from './check.js';
 import type { Requirement } from './requirement.js';
 
 /**
- * One conformance spec (`mcp-base`, later `cash`, ...), kept in `src/specs/<name>/` and listed
- * once in the spec registry.
+ * What every spec has, whatever it checks (a server over MCP, or a driver library loaded in
+ * process): the catalog, report and consistency code read only these.
  */
-export interface SpecDefinition {
+export interface SpecCatalogEntry {
   /** The name used by `--spec` and in reports. */
   readonly name: string;
   /** One line saying what the spec covers. */
   readonly description: string;
   /** The requirements, in report order. */
   readonly requirements: readonly Requirement[];
+  /** The checks; each names one of `requirements`. */
+  readonly checks: readonly { readonly requirement: string }[];
+}
+
+/**
+ * One conformance spec of servers (`mcp-base`, later `cash`, ...), kept in `src/specs/<name>/`
+ * and listed once in the spec registry.
+ */
+export interface SpecDefinition extends SpecCatalogEntry {
   /** The checks; each names one of `requirements`. */
   readonly checks: readonly Check[];
   /**

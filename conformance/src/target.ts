@@ -53,6 +53,8 @@ export interface TargetDefinition {
   readonly name: string;
   /** The conformance specs that apply; when absent, each spec's `detect` decides. */
   readonly specs?: readonly string[];
+  /** Spec-specific facts that checks read, passed on to the checks as `target.settings`. */
+  readonly settings?: Readonly<Record<string, unknown>>;
   /** Prepares the server and says how to reach it. */
   setup(): Promise<TargetSetup>;
 }

@@ -7,7 +7,13 @@
  */
 
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createDriverTarget, type DriverTargetDefinition } from './driver/driver-target.js';
+import { ConformanceError } from './errors.js';
+import { cashTargets } from './specs/cash/targets.js';
+import { contextCacheTargets } from './specs/context-cache/targets.js';
+import { gatewayTargets } from './specs/gateway/targets.js';
+import { progressiveDisclosureTargets } from './specs/progressive-disclosure/targets.js';
 import { createStdioTarget, type TargetDefinition } from './target.js';
 
 /** This package's root, found from this module's location (not the working directory). */
@@ -16,6 +22,11 @@ const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The path of an executable in this package's `node_modules/.bin`. */
 export function packageBin(name: string): string {
   return join(PACKAGE_ROOT, 'node_modules', '.bin', name);
+}
+
+/** The `file:` URL of a file of a package installed in this package's `node_modules`. */
+export function packageFile(name: string, path: string): string {
+  return pathToFileURL(join(PACKAGE_ROOT, 'node_modules', name, path)).href;
 }
 
 /** Every reference target, in run order. */
@@ -33,4 +44,65 @@ export const referenceTargets: readonly TargetDefinition[] = [
       env: { MEMORY_FILE_PATH: join(directory, 'memory.jsonl') },
     }),
   }),
+  ...progressiveDisclosureTargets,
+  ...contextCacheTargets,
+  ...gatewayTargets,
+  ...cashTargets,
 ];
+
+/**
+ * Every reference driver (MCS driver modules, checked in process), in run order: the REST
+ * driver on the demo bookshop of `x-mcs`, and the MCP driver on the everything server. The
+ * probe calls are read-only.
+ */
+export const referenceDriverTargets: readonly DriverTargetDefinition[] = [
+  createDriverTarget({
+    name: 'mcs-rest',
+    module: packageFile('@x/mcs-cli', 'dist/driver-module.js'),
+    options: { demo: true },
+    probeCalls: [
+      {
+        name: 'listBooks',
+        arguments: { q: 'dune' },
+        resultContains: 'Frank Herbert',
+        resultMatches: { status: 200, ok: true },
+      },
+      { name: 'getBook', arguments: { isbn: '978-0441172719' }, resultContains: 'Dune' },
+    ],
+  }),
+  createDriverTarget({
+    name: 'mcs-mcp',
+    module: packageFile('@x/mcs-cli', 'dist/driver-module.js'),
+    options: { mcp: `'${packageBin('mcp-server-everything').replaceAll("'", `'\\''`)}'` },
+    probeCalls: [
+      {
+        name: 'echo',
+        arguments: { message: 'conformance probe' },
+        resultContains: 'Echo: conformance probe',
+        resultMatches: { content: [{ type: 'text', text: 'Echo: conformance probe' }] },
+      },
+      { name: 'get-sum', arguments: { a: 2, b: 3 }, resultContains: 'The sum of 2 and 3 is 5.' },
+    ],
+  }),
+];
+
+/**
+ * The reference targets (servers and drivers) named in `names`, in registry order.
+ *
+ * @throws ConformanceError `USAGE` naming the unknown names and the known ones.
+ */
+export function selectReferenceTargets(
+  names: readonly string[],
+): (TargetDefinition | DriverTargetDefinition)[] {
+  const all = [...referenceTargets, ...referenceDriverTargets];
+  const known = new Set(all.map((target) => target.name));
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new ConformanceError({
+      code: 'USAGE',
+      message: `unknown --target ${unknown.join(', ')} (known: ${[...known].join(', ')})`,
+    });
+  }
+  const wanted = new Set(names);
+  return all.filter((target) => wanted.has(target.name));
+}

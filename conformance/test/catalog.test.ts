@@ -57,6 +57,14 @@ describe('the requirement catalog', () => {
     const sources = new Set(
       specRegistry.flatMap((spec) => spec.requirements.map((requirement) => requirement.spec)),
     );
-    expect([...sources].sort()).toEqual(['jsonrpc-2.0', `mcp-${LATEST_PROTOCOL_VERSION}`]);
+    expect([...sources].sort()).toEqual([
+      'cash-rfc-0.1.1',
+      'context-cache-mcp',
+      'gateway-surface',
+      'jsonrpc-2.0',
+      `mcp-${LATEST_PROTOCOL_VERSION}`,
+      'progressive-disclosure-2.1',
+      'x-architecture',
+    ]);
   });
 });

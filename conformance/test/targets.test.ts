@@ -12,6 +12,13 @@ describe('the reference targets', () => {
       'everything',
       'filesystem',
       'memory',
+      'x-pd demo',
+      'x-pd wrap',
+      'x-context-cache serve',
+      'x-gateway gateway',
+      'x-gateway proxy',
+      'x-cash demo',
+      'x-cash aggregate',
     ]);
   });
 

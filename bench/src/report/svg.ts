@@ -35,9 +35,15 @@ export function coordinate(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
-/** A tick label: up to three significant decimals, trailing zeros dropped. */
+/**
+ * A tick label: up to three significant digits, trailing zeros dropped; whole thousands from
+ * 10,000 up as `10k`, whole millions as `1M`, so that wide values fit beside the axis.
+ */
 export function tickLabel(value: number): string {
-  return String(Number(value.toPrecision(3)));
+  const rounded = Number(value.toPrecision(3));
+  if (Math.abs(rounded) >= 1_000_000 && rounded % 1_000_000 === 0) return `${rounded / 1_000_000}M`;
+  if (Math.abs(rounded) >= 10_000 && rounded % 1_000 === 0) return `${rounded / 1_000}k`;
+  return String(rounded);
 }
 
 /** Five round ticks from 0 to a "nice" maximum at or above `max`. */

@@ -55,6 +55,7 @@ function context(split?: string) {
   return {
     dataFolder,
     split,
+    mode: 'standard' as const,
     repositoryRoot: dataFolder,
     note: (line: string) => {
       notes.push(line);

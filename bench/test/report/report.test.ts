@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderBarChart } from '../../src/report/bar-chart.js';
-import { renderLineChart } from '../../src/report/line-chart.js';
+import { logTicks, renderLineChart } from '../../src/report/line-chart.js';
 import { round, stringifyResult } from '../../src/report/result-file.js';
 import { formatTable } from '../../src/report/table.js';
 
@@ -64,6 +64,32 @@ describe('SVG charts', () => {
     });
     expect(svg.match(/<polyline /g)).toHaveLength(1);
     expect(svg.match(/<circle /g)).toHaveLength(2);
-    expect(svg).toContain('>10000</text>');
+    expect(svg).toContain('>10k</text>');
+  });
+
+  it('draws log axes with power-of-ten grid lines and leaves out points it cannot place', () => {
+    expect(logTicks(36, 971_474)).toEqual([10, 100, 1_000, 10_000, 100_000, 1_000_000]);
+    expect(logTicks(5, 5)).toEqual([1, 10]);
+    const svg = renderLineChart({
+      title: 'Tokens',
+      series: [
+        {
+          name: 'raw',
+          points: [
+            [0, 5],
+            [100, 1_000],
+            [10_000, 1_000_000],
+          ],
+        },
+      ],
+      xLabel: 'tools',
+      yLabel: 'tokens',
+      xScale: 'log',
+      yScale: 'log',
+    });
+    expect(svg.match(/<circle /g)).toHaveLength(2);
+    expect(svg).toContain('>1M</text>');
+    expect(svg).toContain('>100k</text>');
+    expect(svg).toContain('>1000</text>');
   });
 });

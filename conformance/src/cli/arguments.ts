@@ -5,7 +5,10 @@
  */
 
 import { parseArgs } from 'node:util';
+import { type ProbeCall, ProbeCallSchema, resolveDriverModule } from '../driver/driver-module.js';
+import { createDriverTarget, type DriverTargetDefinition } from '../driver/driver-target.js';
 import { ConformanceError, describeError } from '../errors.js';
+import { parseCashFlags } from '../specs/cash/settings.js';
 import { createCommandLineTarget, createTarget, type TargetDefinition } from '../target.js';
 
 /** The report formats. */
@@ -19,8 +22,12 @@ export type CliCommand =
   | { readonly kind: 'list'; readonly format: ReportFormat }
   | {
       readonly kind: 'run';
-      /** The target given on the command line; absent means every reference target. */
+      /** The server given on the command line; with no driver either, every reference target. */
       readonly target: TargetDefinition | undefined;
+      /** The driver module given on the command line (`--driver`). */
+      readonly driver: DriverTargetDefinition | undefined;
+      /** Reference targets chosen by name (`--target`); undefined means all of them. */
+      readonly targetNames: readonly string[] | undefined;
       readonly specs: readonly string[] | undefined;
       readonly format: ReportFormat;
       readonly output: string | undefined;
@@ -36,6 +43,16 @@ Targets (default: every reference target of the repository):
   --server "<command line>"   a stdio server, run as sh -c 'exec <command line>'
   --url <url>                 a Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
   --header "Name: value"      an HTTP header for --url (repeatable)
+  --target NAME               a reference target by name (repeatable), e.g. --target memory
+  --cash-large "NS.FN [JSON]" cash: a call of --server/--url whose response exceeds the gate
+                              threshold, with optional kwargs, e.g. "orders.list {}"
+  --cash-upstreams a,b,c      cash: the upstream labels of an aggregator given as --server/--url
+  --driver MODULE             an MCS driver module (a path, or a package specifier): its
+                              createDriver(options) or default export (see the README)
+  --driver-options JSON       the options object passed to the module's factory
+  --probe-call JSON           a call the driver may execute, {"name", "arguments",
+                              "resultContains"?, "resultMatches"?} (repeatable; default:
+                              the module's probeCalls export)
 
 Options:
   --spec NAME       check only this spec (repeatable; default: the specs the target implements)
@@ -74,6 +91,46 @@ function parseUrl(text: string): string {
   return url.href;
 }
 
+function parseProbeCall(text: string): ProbeCall {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    throw usageError(`--probe-call is not JSON: ${text}`);
+  }
+  const parsed = ProbeCallSchema.safeParse(value);
+  if (!parsed.success) throw usageError(`--probe-call is invalid: ${describeError(parsed.error)}`);
+  return parsed.data;
+}
+
+function parseDriverTarget(
+  module: string,
+  optionsText: string | undefined,
+  probeCallTexts: readonly string[] | undefined,
+): DriverTargetDefinition {
+  if (module.trim() === '') throw usageError('--driver needs a module');
+  let options: unknown;
+  if (optionsText !== undefined) {
+    try {
+      options = JSON.parse(optionsText) as unknown;
+    } catch {
+      throw usageError(`--driver-options is not JSON: ${optionsText}`);
+    }
+  }
+  let url: string;
+  try {
+    url = resolveDriverModule(module, process.cwd());
+  } catch (error) {
+    throw usageError(`--driver ${module} cannot be resolved: ${describeError(error)}`);
+  }
+  return createDriverTarget({
+    name: module,
+    module: url,
+    ...(options === undefined ? {} : { options }),
+    ...(probeCallTexts === undefined ? {} : { probeCalls: probeCallTexts.map(parseProbeCall) }),
+  });
+}
+
 function parseFormat(text: string | undefined): ReportFormat {
   if (text === undefined) return 'text';
   const format = FORMATS.find((candidate) => candidate === text);
@@ -107,11 +164,22 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     if (format === 'junit') throw usageError('--list prints text or json');
     return { kind: 'list', format };
   }
-  if (values.server !== undefined && values.url !== undefined) {
-    throw usageError('give either --server or --url, not both');
+  const given = (['server', 'url', 'driver', 'target'] as const).filter(
+    (flag) => values[flag] !== undefined,
+  );
+  if (given.length > 1) {
+    throw usageError(`give either --${given[0]} or --${given[1]}, not both`);
   }
   if (values.header !== undefined && values.url === undefined)
     throw usageError('--header needs --url');
+  if (
+    (values['driver-options'] !== undefined || values['probe-call'] !== undefined) &&
+    values.driver === undefined
+  ) {
+    throw usageError(
+      `--${values['driver-options'] === undefined ? 'probe-call' : 'driver-options'} needs --driver`,
+    );
+  }
   let target: TargetDefinition | undefined;
   if (values.server !== undefined) {
     if (values.server.trim() === '') throw usageError('--server needs a command line');
@@ -121,9 +189,20 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const headers = Object.fromEntries((values.header ?? []).map(parseHeader));
     target = createTarget(url, { kind: 'http', url, headers });
   }
+  const cash = parseCashFlags(values['cash-large'], values['cash-upstreams']);
+  if (cash !== undefined) {
+    if (target === undefined) throw usageError('--cash-large and --cash-upstreams need a target');
+    target = { ...target, settings: { ...target.settings, cash } };
+  }
+  const driver =
+    values.driver === undefined
+      ? undefined
+      : parseDriverTarget(values.driver, values['driver-options'], values['probe-call']);
   return {
     kind: 'run',
     target,
+    driver,
+    targetNames: values.target,
     specs: values.spec,
     format,
     output: values.output,
@@ -139,7 +218,13 @@ function parse(args: string[]) {
     options: {
       server: { type: 'string' },
       url: { type: 'string' },
+      target: { type: 'string', multiple: true },
       header: { type: 'string', multiple: true },
+      'cash-large': { type: 'string' },
+      'cash-upstreams': { type: 'string' },
+      driver: { type: 'string' },
+      'driver-options': { type: 'string' },
+      'probe-call': { type: 'string', multiple: true },
       spec: { type: 'string', multiple: true },
       format: { type: 'string' },
       output: { type: 'string' },

@@ -12,7 +12,8 @@ import { formatJunitReport } from '../report/junit.js';
 import type { ConformanceReport } from '../report/report.js';
 import { formatSummary, formatTextReport } from '../report/text.js';
 import { runConformance } from '../runner/run-conformance.js';
-import { specRegistry } from '../specs/index.js';
+import { specCatalog } from '../specs/index.js';
+import { selectReferenceTargets } from '../targets.js';
 import { parseCliArguments, type ReportFormat, USAGE } from './arguments.js';
 
 /** Where the command writes. */
@@ -48,13 +49,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (command.kind === 'list') {
       io.writeStdout(
         command.format === 'json'
-          ? formatCatalogJson(specRegistry)
-          : formatCatalogText(specRegistry),
+          ? formatCatalogJson(specCatalog())
+          : formatCatalogText(specCatalog()),
       );
       return EXIT.ok;
     }
     const report = await runConformance({
       ...(command.target === undefined ? {} : { targets: [command.target] }),
+      ...(command.driver === undefined ? {} : { targets: [command.driver] }),
+      ...(command.targetNames === undefined
+        ? {}
+        : { targets: selectReferenceTargets(command.targetNames) }),
       ...(command.specs === undefined ? {} : { specs: command.specs }),
       ...(command.timeoutMs === undefined ? {} : { timeoutMs: command.timeoutMs }),
       ...(io.progress

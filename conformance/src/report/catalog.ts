@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { SpecDefinition } from '../spec.js';
+import type { SpecCatalogEntry } from '../spec.js';
 import { formatTable } from './table.js';
 
 /** The catalog as text: one table per spec. */
-export function formatCatalogText(registry: readonly SpecDefinition[]): string {
+export function formatCatalogText(registry: readonly SpecCatalogEntry[]): string {
   const sections = registry.map((spec) => {
     const rows = spec.requirements.map((requirement) => [
       requirement.id,
@@ -25,7 +25,7 @@ export function formatCatalogText(registry: readonly SpecDefinition[]): string {
 }
 
 /** The catalog as JSON: `{specs: [{name, description, requirements: [{id, spec, section, level, summary}]}]}`. */
-export function formatCatalogJson(registry: readonly SpecDefinition[]): string {
+export function formatCatalogJson(registry: readonly SpecCatalogEntry[]): string {
   const plain = {
     specs: registry.map((spec) => ({
       name: spec.name,

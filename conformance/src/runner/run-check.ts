@@ -4,11 +4,27 @@
  * @module
  */
 
-import type { Check, CheckOutcome } from '../check.js';
+import type { CheckOutcome } from '../check.js';
 import { describeError, oneLine } from '../errors.js';
-import { CheckScope, type TargetResources } from './target-resources.js';
+import { CheckScope } from './target-resources.js';
 
 const STATUSES = new Set(['pass', 'fail', 'skip']);
+
+/** A check of any kind of target: a server check, or a driver check. */
+export interface RunnableCheck<Context> {
+  /** A time limit for this check that overrides the run's default. */
+  readonly timeoutMs?: number;
+  /** Runs the check. */
+  run(context: Context): Promise<CheckOutcome>;
+}
+
+/** What a kind of target gives its checks: a context per check, and cleanup after it. */
+export interface CheckResources<Context> {
+  /** A context for one check within `scope`. */
+  contextFor(scope: CheckScope, timeoutMs: number): Context;
+  /** Releases what the check held, without waiting (the scope is aborted if it timed out). */
+  closeLater(scope: CheckScope): void;
+}
 
 /**
  * The outcome of `check` on the target of `resources`: a throw is a failure with the error's
@@ -16,9 +32,9 @@ const STATUSES = new Set(['pass', 'fail', 'skip']);
  * opened are closed in the background, so the next check does not wait for a process to exit;
  * closing the target waits for them.
  */
-export async function runCheck(
-  check: Check,
-  resources: TargetResources,
+export async function runCheck<Context>(
+  check: RunnableCheck<Context>,
+  resources: CheckResources<Context>,
   defaultTimeoutMs: number,
 ): Promise<CheckOutcome> {
   const timeoutMs = check.timeoutMs ?? defaultTimeoutMs;

@@ -6,6 +6,8 @@
  */
 
 import type { CheckStatus } from '../check.js';
+import type { DriverSpecDefinition } from '../driver/driver-check.js';
+import { type DriverTargetDefinition, isDriverTarget } from '../driver/driver-target.js';
 import { ConformanceError, describeError } from '../errors.js';
 import {
   type ConformanceReport,
@@ -13,11 +15,12 @@ import {
   type RequirementResult,
   type TargetReport,
 } from '../report/report.js';
-import type { SpecDefinition } from '../spec.js';
-import { specRegistry } from '../specs/index.js';
+import type { SpecCatalogEntry, SpecDefinition } from '../spec.js';
+import { driverSpecRegistry, specRegistry } from '../specs/index.js';
 import type { TargetDefinition } from '../target.js';
-import { referenceTargets } from '../targets.js';
-import { runCheck } from './run-check.js';
+import { referenceDriverTargets, referenceTargets } from '../targets.js';
+import { runDriverTarget } from './run-driver-target.js';
+import { runSpec } from './run-spec.js';
 import { CheckScope, TargetResources, withTimeout } from './target-resources.js';
 
 /** The default time limit of one check, in milliseconds. */
@@ -35,8 +38,8 @@ export interface ProgressEvent {
 
 /** Options of {@link runConformance}; every one is optional. */
 export interface RunConformanceOptions {
-  /** The servers to check (default: every reference target). */
-  readonly targets?: readonly TargetDefinition[];
+  /** The servers and drivers to check (default: every reference target). */
+  readonly targets?: readonly (TargetDefinition | DriverTargetDefinition)[];
   /** Run only these conformance specs (default: the target's specs, else detection). */
   readonly specs?: readonly string[];
   /** Run only the checks of these requirement ids. */
@@ -45,6 +48,8 @@ export interface RunConformanceOptions {
   readonly timeoutMs?: number;
   /** The specs to choose from (default: the spec registry). */
   readonly registry?: readonly SpecDefinition[];
+  /** The driver specs to choose from (default: the driver spec registry). */
+  readonly driverRegistry?: readonly DriverSpecDefinition[];
   /** Called after each check. */
   readonly onProgress?: (event: ProgressEvent) => void;
 }
@@ -52,6 +57,8 @@ export interface RunConformanceOptions {
 interface RunSettings {
   readonly registry: readonly SpecDefinition[];
   readonly specs: readonly SpecDefinition[] | undefined;
+  readonly driverRegistry: readonly DriverSpecDefinition[];
+  readonly driverSpecs: readonly DriverSpecDefinition[] | undefined;
   readonly requirements: ReadonlySet<string> | undefined;
   readonly timeoutMs: number;
   readonly onProgress: ((event: ProgressEvent) => void) | undefined;
@@ -68,6 +75,7 @@ export async function runConformance(
   options: RunConformanceOptions = {},
 ): Promise<ConformanceReport> {
   const registry = options.registry ?? specRegistry;
+  const driverRegistry = options.driverRegistry ?? driverSpecRegistry;
   const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
     throw new ConformanceError({
@@ -75,28 +83,45 @@ export async function runConformance(
       message: `the timeout must be a positive integer, got ${timeoutMs}`,
     });
   }
+  if (options.specs !== undefined) findSpecs([...registry, ...driverRegistry], options.specs);
+  const isDriverSpec = (name: string) => driverRegistry.some((spec) => spec.name === name);
   const settings: RunSettings = {
     registry,
-    specs: options.specs === undefined ? undefined : findSpecs(registry, options.specs),
+    specs:
+      options.specs === undefined
+        ? undefined
+        : findSpecs(
+            registry,
+            options.specs.filter((name) => !isDriverSpec(name)),
+          ),
+    driverRegistry,
+    driverSpecs:
+      options.specs === undefined
+        ? undefined
+        : findSpecs(driverRegistry, options.specs.filter(isDriverSpec)),
     requirements:
       options.requirements === undefined
         ? undefined
-        : knownRequirements(registry, options.requirements),
+        : knownRequirements([...registry, ...driverRegistry], options.requirements),
     timeoutMs,
     onProgress: options.onProgress,
   };
   const reports: TargetReport[] = [];
-  for (const target of options.targets ?? referenceTargets) {
-    reports.push(await runTarget(target, settings));
+  for (const target of options.targets ?? [...referenceTargets, ...referenceDriverTargets]) {
+    reports.push(
+      isDriverTarget(target)
+        ? await runDriverTarget(target, driverSpecsOf(target, settings), settings)
+        : await runTarget(target, settings),
+    );
   }
   return createReport(reports);
 }
 
 /** The registered specs with these names, in the given order; throws `UNKNOWN_SPEC` otherwise. */
-export function findSpecs(
-  registry: readonly SpecDefinition[],
+export function findSpecs<Spec extends SpecCatalogEntry>(
+  registry: readonly Spec[],
   names: readonly string[],
-): SpecDefinition[] {
+): Spec[] {
   return names.map((name) => {
     const spec = registry.find((candidate) => candidate.name === name);
     if (spec === undefined) {
@@ -111,7 +136,7 @@ export function findSpecs(
 }
 
 function knownRequirements(
-  registry: readonly SpecDefinition[],
+  registry: readonly SpecCatalogEntry[],
   ids: readonly string[],
 ): ReadonlySet<string> {
   const known = new Set(
@@ -134,7 +159,12 @@ async function runTarget(
   const setup = await definition.setup();
   const kind = setup.transport.kind;
   const resources = new TargetResources(
-    { name: definition.name, kind },
+    {
+      name: definition.name,
+      kind,
+      settings: definition.settings,
+      url: setup.transport.kind === 'http' ? setup.transport.url : undefined,
+    },
     setup.transport,
     settings.timeoutMs,
   );
@@ -158,6 +188,17 @@ async function runTarget(
   }
 }
 
+/** The driver specs a driver target gets: `--spec`'s, else the target's, else all. */
+function driverSpecsOf(
+  target: DriverTargetDefinition,
+  settings: RunSettings,
+): readonly DriverSpecDefinition[] {
+  if (settings.driverSpecs !== undefined) return settings.driverSpecs;
+  return target.specs === undefined
+    ? settings.driverRegistry
+    : findSpecs(settings.driverRegistry, target.specs);
+}
+
 async function selectSpecs(
   definition: TargetDefinition,
   resources: TargetResources,
@@ -178,35 +219,4 @@ async function selectSpecs(
     if (found) detected.push(spec);
   }
   return detected;
-}
-
-async function runSpec(
-  spec: SpecDefinition,
-  targetName: string,
-  resources: TargetResources,
-  settings: RunSettings,
-): Promise<RequirementResult[]> {
-  const results: RequirementResult[] = [];
-  for (const requirement of spec.requirements) {
-    if (settings.requirements !== undefined && !settings.requirements.has(requirement.id)) continue;
-    for (const check of spec.checks.filter(
-      (candidate) => candidate.requirement === requirement.id,
-    )) {
-      const outcome = await runCheck(check, resources, settings.timeoutMs);
-      settings.onProgress?.({
-        target: targetName,
-        requirement: requirement.id,
-        status: outcome.status,
-      });
-      results.push({
-        id: requirement.id,
-        spec: requirement.spec,
-        section: requirement.section,
-        level: requirement.level,
-        status: outcome.status,
-        message: outcome.message,
-      });
-    }
-  }
-  return results;
 }

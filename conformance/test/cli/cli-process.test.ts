@@ -55,8 +55,17 @@ describe('the built x-conformance executable', () => {
       throw new Error(`${CLI} is missing: run pnpm --filter @x/conformance build first`);
   });
 
-  it('checks the three official servers when given no target, passing every MUST, as JSON', async () => {
-    const result = await runBuiltCli(['--format', 'json']);
+  it('checks the three official servers chosen by --target, passing every MUST, as JSON', async () => {
+    const result = await runBuiltCli([
+      '--target',
+      'everything',
+      '--target',
+      'filesystem',
+      '--target',
+      'memory',
+      '--format',
+      'json',
+    ]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const report = JsonReportSchema.parse(JSON.parse(result.stdout));
     const checks = mcpBaseSpec.checks.length;

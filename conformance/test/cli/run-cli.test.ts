@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, formatCatalogJson, runCli, specRegistry } from '../../src/index.js';
+import { type CliIo, formatCatalogJson, runCli, specCatalog } from '../../src/index.js';
 import { FIXTURES_DIRECTORY } from '../helpers.js';
 
 interface Captured {
@@ -73,11 +73,22 @@ describe('x-conformance', () => {
     expect(missing.stderr).toMatch(
       /^x-conformance: target "no-such-command-x --flag" could not be started: .*not found/,
     );
-    const unknown = await run(['--server', fixture('good-server.mjs'), '--spec', 'cash']);
+    const unknown = await run(['--server', fixture('good-server.mjs'), '--spec', 'no-such-spec']);
     expect(unknown).toMatchObject({
       code: 2,
-      stderr: 'x-conformance: unknown spec "cash" (known: mcp-base)\n',
+      stderr: expect.stringMatching(
+        /^x-conformance: unknown spec "no-such-spec" \(known: mcp-base, .*cash/,
+      ),
     });
+    const unknownTarget = await run(['--target', 'memory', '--target', 'no-such-target']);
+    expect(unknownTarget).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(
+        /^x-conformance: unknown --target no-such-target \(known: everything, filesystem, memory, /,
+      ),
+    });
+    const both = await run(['--target', 'memory', '--server', fixture('good-server.mjs')]);
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringMatching(/not both/) });
   });
 
   it('prints the usage text and the catalog', async () => {
@@ -88,7 +99,7 @@ describe('x-conformance', () => {
       /^mcp-base: .*\n {2}ID +LEVEL +SOURCE +SUMMARY\n {2}mcp\.lifecycle\.initialize +MUST +mcp-2025-11-25 /,
     );
     const json = await run(['--', '--list', '--format', 'json']);
-    expect(json.stdout).toBe(formatCatalogJson(specRegistry));
+    expect(json.stdout).toBe(formatCatalogJson(specCatalog()));
   });
 
   it('exits 1 when a MUST fails and 0 when only a SHOULD fails, without progress unless asked', async () => {

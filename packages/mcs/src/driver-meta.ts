@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import { BridgeLaunchSchema } from './autostart/bridge-launch.js';
 import { McsError } from './errors.js';
 
 /**
@@ -26,6 +27,8 @@ export const PREFIX_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
  *   Defaults to `["*"]`.
  * - `capabilities`: the optional capability flags (mcs §5: `healthcheck`, `cache`, `status`,
  *   `stream`) and any driver-specific extension names. Defaults to `[]`.
+ * - `autostart`: optional; how an autostart companion launches the driver's bridge (mcs §6,
+ *   an extension of the spec's fields; see `startBridge` in `@x/mcs/autostart`).
  *
  * @see mcs §3
  */
@@ -51,6 +54,8 @@ export const DriverMetaSchema = z.object({
     .array(z.string().min(1))
     .refine((entries) => new Set(entries).size === entries.length, 'entries must be unique')
     .default([]),
+  /** How to launch the bridge (mcs §6); read by the autostart companion, not by the driver. */
+  autostart: BridgeLaunchSchema.optional(),
 });
 
 /**

@@ -27,6 +27,13 @@ const MCS_ERROR_MARKER = Symbol.for('@x/mcs.error');
  * - `UNAVAILABLE`: the bridge could not be reached, after the configured retries (retryable).
  * - `RESPONSE_TOO_LARGE`: the bridge answered with more bytes than the configured limit.
  * - `CANCELLED`: the caller aborted the operation.
+ *
+ * Autostart errors (thrown by `startBridge`, mcs §6):
+ * - `CONTAINER_RUNTIME_UNAVAILABLE`: the launch needs a container image, and no container
+ *   runtime is installed with a reachable engine (a client alone is not enough).
+ * - `AUTOSTART_FAILED`: the bridge could not be spawned, exited, or was not healthy in time;
+ *   `data.reason` says which (`spawn`, `exited`, `unhealthy`), `data.output` has the tail of
+ *   its output.
  */
 export type McsErrorCode =
   | 'META_INVALID'
@@ -40,7 +47,9 @@ export type McsErrorCode =
   | 'TIMEOUT'
   | 'UNAVAILABLE'
   | 'RESPONSE_TOO_LARGE'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  | 'CONTAINER_RUNTIME_UNAVAILABLE'
+  | 'AUTOSTART_FAILED';
 
 /** What {@link McsError}'s constructor takes. */
 export interface McsErrorOptions {

@@ -6,6 +6,12 @@
  * @module
  */
 
+// Autostart metadata (mcs §6; starting a bridge is in `@x/mcs/autostart`)
+export {
+  type BridgeLaunch,
+  type BridgeLaunchInput,
+  BridgeLaunchSchema,
+} from './autostart/bridge-launch.js';
 // Drivers
 export { BaseDriver, type BaseDriverOptions, type PromptOptions } from './base-driver.js';
 // Capabilities (mcs §5)

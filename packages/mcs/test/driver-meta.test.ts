@@ -12,6 +12,7 @@ describe('DriverMeta', () => {
   it('keeps the field names of the spec and fills target_llms and capabilities', () => {
     expect(parseDriverMeta(META)).toEqual({ ...META, target_llms: ['*'], capabilities: [] });
     expect(Object.keys(DriverMetaSchema.shape).sort()).toEqual([
+      'autostart',
       'capabilities',
       'id',
       'prefix',

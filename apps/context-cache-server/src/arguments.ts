@@ -1,0 +1,208 @@
+/**
+ * The command line of `x-context-cache`, parsed with `node:util` `parseArgs`.
+ *
+ * @module
+ */
+
+import { parseArgs } from 'node:util';
+import { type ListenAddress, parseListenAddress } from '@x/core/serve';
+import { STRATEGY_NAMES } from './strategies.js';
+
+/** The help text of `x-context-cache`. */
+export const USAGE = `Usage:
+  x-context-cache build --sources DIR --cache DIR [--include GLOB]... [--force]
+                            build a cache from the *.md files below DIR (or the files
+                            matching each --include glob); --force replaces an existing one
+  x-context-cache verify --cache DIR
+                            run every integrity check; exit 1 when one fails
+  x-context-cache inspect --cache DIR | --root DIR --cache NAME
+  x-context-cache list --root DIR
+  x-context-cache resolve --cache DIR --query TEXT --budget TOKENS [--strategy v0|bm25]
+  x-context-cache resolve --root DIR --cache NAME --query TEXT --budget TOKENS [--strategy S]
+                            print exactly what context.resolve answers (exit 1 on an error object)
+  x-context-cache serve [--root DIR] [--http [HOST:]PORT] [--default-strategy v0|bm25]
+                            serve context.resolve, context.list_caches and context.inspect_cache
+                            over stdio, or Streamable HTTP at http://HOST:PORT/mcp; without
+                            --root, a cache named repo-docs built from this repository's READMEs
+  x-context-cache --help
+
+With --root, --cache is a cache name resolved inside DIR exactly as the server resolves it;
+without it, --cache is the cache folder itself.
+
+Exit status: 0 on success, 1 on a failure (an error object, an invalid cache, a build error),
+2 on a bad command line.
+`;
+
+/** A command line `x-context-cache` cannot run; the process exits with status 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Where a command finds its cache: a folder, or a name inside a root. */
+export type CacheLocation =
+  | { readonly kind: 'path'; readonly path: string }
+  | { readonly kind: 'name'; readonly root: string; readonly name: string };
+
+/** What the command line asks for. */
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | {
+      readonly kind: 'build';
+      /** The folder of source files. */
+      readonly sources: string;
+      /** The cache folder to create. */
+      readonly cache: string;
+      /** Glob patterns choosing other text files than `*.md`. */
+      readonly include: readonly string[] | undefined;
+      /** Replace an existing cache. */
+      readonly force: boolean;
+    }
+  | { readonly kind: 'verify'; readonly cache: string }
+  | { readonly kind: 'inspect'; readonly location: CacheLocation }
+  | { readonly kind: 'list'; readonly root: string }
+  | {
+      readonly kind: 'resolve';
+      readonly location: CacheLocation;
+      /** The query, as given. */
+      readonly query: string;
+      /** The budget as {@link parseBudgetText} reads it (validated by the resolver, like an MCP argument). */
+      readonly budget: unknown;
+      /** The strategy name, as given. */
+      readonly strategy: string | undefined;
+    }
+  | {
+      readonly kind: 'serve';
+      /** The cache root; absent serves the repository docs. */
+      readonly root: string | undefined;
+      /** Where to serve Streamable HTTP; absent serves stdio. */
+      readonly http: ListenAddress | undefined;
+      /** The strategy of requests that name none. */
+      readonly defaultStrategy: string | undefined;
+    };
+
+const OPTIONS = {
+  help: { type: 'boolean' },
+  sources: { type: 'string' },
+  cache: { type: 'string' },
+  include: { type: 'string', multiple: true },
+  force: { type: 'boolean' },
+  root: { type: 'string' },
+  query: { type: 'string' },
+  budget: { type: 'string' },
+  strategy: { type: 'string' },
+  http: { type: 'string' },
+  'default-strategy': { type: 'string' },
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+/** The flags each command accepts (besides `--help`). */
+const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
+  build: ['sources', 'cache', 'include', 'force'],
+  verify: ['cache'],
+  inspect: ['cache', 'root'],
+  list: ['root'],
+  resolve: ['cache', 'root', 'query', 'budget', 'strategy'],
+  serve: ['root', 'http', 'default-strategy'],
+};
+
+/** A JSON number literal (RFC 8259 §6). */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * Reads `--budget` the way a JSON argument would arrive: a JSON number literal becomes that
+ * number (`12`, `-1`, `1.5`, `1e3`), anything else stays a string. The resolver then answers
+ * `invalid_budget` exactly as it does over MCP, so the CLI and the tool fail with the same bytes.
+ * Law: `parseBudgetText(String(n)) === n` for every safe integer `n`.
+ */
+export function parseBudgetText(text: string): unknown {
+  return JSON_NUMBER.test(text) ? Number(text) : text;
+}
+
+function location(values: Record<string, unknown>, command: string): CacheLocation {
+  const cache = values.cache as string | undefined;
+  if (cache === undefined) throw new UsageError(`${command} needs --cache`);
+  const root = values.root as string | undefined;
+  return root === undefined ? { kind: 'path', path: cache } : { kind: 'name', root, name: cache };
+}
+
+function required(values: Record<string, unknown>, name: OptionName, command: string): string {
+  const value = values[name];
+  if (typeof value !== 'string') throw new UsageError(`${command} needs --${name}`);
+  return value;
+}
+
+function parseServe(values: Record<string, unknown>): CliCommand {
+  let http: ListenAddress | undefined;
+  if (typeof values.http === 'string') {
+    try {
+      http = parseListenAddress(values.http);
+    } catch (error) {
+      throw new UsageError(`--http: ${(error as Error).message}`);
+    }
+  }
+  const defaultStrategy = values['default-strategy'] as string | undefined;
+  if (defaultStrategy !== undefined && !STRATEGY_NAMES.includes(defaultStrategy)) {
+    throw new UsageError(
+      `--default-strategy must be one of ${STRATEGY_NAMES.join(', ')}, got ${JSON.stringify(defaultStrategy)}`,
+    );
+  }
+  return { kind: 'serve', root: values.root as string | undefined, http, defaultStrategy };
+}
+
+/**
+ * Parses the arguments of `x-context-cache` (without `node` and the script).
+ *
+ * @throws UsageError for an unknown command or flag, a flag of another command, a missing
+ *   flag or value, or a `--http` / `--default-strategy` outside its domain; the message names it.
+ */
+export function parseCliArguments(argv: readonly string[]): CliCommand {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true || positionals[0] === 'help') return { kind: 'help' };
+  const [command, ...rest] = positionals;
+  if (command === undefined) {
+    throw new UsageError('missing command: build, verify, inspect, list, resolve or serve');
+  }
+  const allowed = ALLOWED[command];
+  if (allowed === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+  const misplaced = (Object.keys(values) as OptionName[]).find(
+    (name) => name !== 'help' && !allowed.includes(name),
+  );
+  if (misplaced !== undefined) throw new UsageError(`--${misplaced} does not apply to ${command}`);
+  switch (command) {
+    case 'build':
+      return {
+        kind: 'build',
+        sources: required(values, 'sources', command),
+        cache: required(values, 'cache', command),
+        include: values.include,
+        force: values.force === true,
+      };
+    case 'verify':
+      return { kind: 'verify', cache: required(values, 'cache', command) };
+    case 'inspect':
+      return { kind: 'inspect', location: location(values, command) };
+    case 'list':
+      return { kind: 'list', root: required(values, 'root', command) };
+    case 'resolve':
+      return {
+        kind: 'resolve',
+        location: location(values, command),
+        query: required(values, 'query', command),
+        budget: parseBudgetText(required(values, 'budget', command)),
+        strategy: values.strategy,
+      };
+    default:
+      return parseServe(values);
+  }
+}

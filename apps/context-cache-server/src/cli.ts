@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+/**
+ * `x-context-cache`: build, verify, inspect, list and resolve context caches, and serve them
+ * over MCP (`context.resolve`, `context.list_caches`, `context.inspect_cache`).
+ *
+ * Exit status: 0 on success, 1 on a failure (an error object, an invalid cache, a build error,
+ * a server that cannot start), 2 for a bad command line (with usage).
+ *
+ * @module
+ */
+
+import { ContextCacheError } from '@x/context-cache';
+import { CoreError } from '@x/core';
+import { closeOnSignals } from '@x/core/serve';
+import { type CliCommand, parseCliArguments, USAGE, UsageError } from './arguments.js';
+import {
+  type CommandOutcome,
+  runBuild,
+  runInspect,
+  runList,
+  runResolve,
+  runVerify,
+} from './commands.js';
+import { runServe } from './serve-command.js';
+import { StartupError } from './startup-error.js';
+
+function fail(message: string, exitCode: number, usage = false): never {
+  process.stderr.write(`x-context-cache: ${message}\n${usage ? `\n${USAGE}` : ''}`);
+  process.exit(exitCode);
+}
+
+/** Causes of `io_error` and `internal_error` answers, which stay off the wire, go to stderr. */
+function logCause(error: unknown): void {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`x-context-cache: ${text}\n`);
+}
+
+async function runOnce(command: Exclude<CliCommand, { kind: 'help' | 'serve' }>) {
+  switch (command.kind) {
+    case 'build':
+      return runBuild(command, process.stderr);
+    case 'verify':
+      return runVerify(command);
+    case 'inspect':
+      return runInspect(command);
+    case 'list':
+      return runList(command);
+    case 'resolve':
+      return runResolve(command, logCause);
+  }
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  let command: CliCommand;
+  try {
+    command = parseCliArguments(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    fail(error.message, 2, true);
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command.kind === 'serve') {
+    const served = await runServe(command, logCause);
+    closeOnSignals(served.running);
+    process.stderr.write(`x-context-cache: ${served.description}\n`);
+    return;
+  }
+  const outcome: CommandOutcome = await runOnce(command);
+  process.stdout.write(outcome.stdout);
+  process.exitCode = outcome.exitCode;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // Expected failures (an existing cache, a missing root, a port in use) are one line; anything else keeps its stack.
+  const expected =
+    ContextCacheError.isInstance(error) ||
+    CoreError.isInstance(error) ||
+    error instanceof StartupError;
+  fail(expected ? (error as Error).message : String((error as Error)?.stack ?? error), 1);
+});

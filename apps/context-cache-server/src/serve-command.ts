@@ -1,0 +1,91 @@
+/**
+ * `x-context-cache serve`: the MCP server over stdio or Streamable HTTP.
+ *
+ * @module
+ */
+
+import { stat } from 'node:fs/promises';
+import { type RunningServer, type ServerFactory, serveHttp, serveStdio } from '@x/core/serve';
+import type { AnswerOptions } from './answers.js';
+import type { CliCommand } from './arguments.js';
+import { buildRepositoryDocs, REPOSITORY_DOCS_CACHE } from './repository-docs.js';
+import { createContextCacheServer } from './server.js';
+import { StartupError } from './startup-error.js';
+import { createStrategies } from './strategies.js';
+
+/** A started server, and a line saying what it serves and where. */
+export interface Served {
+  /** Closes the server and removes a built-in cache. */
+  readonly running: RunningServer;
+  /** `serving ... over stdio` or `serving ... at http://...`. */
+  readonly description: string;
+}
+
+/** Where the caches come from: the given root, or the built-in docs in a temporary one. */
+async function chooseRoot(
+  root: string | undefined,
+): Promise<{ cacheRoot: string; what: string; release: () => Promise<void> }> {
+  if (root !== undefined) {
+    const isFolder = await stat(root).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
+    if (!isFolder) throw new StartupError(`--root ${root} is not a folder`);
+    return { cacheRoot: root, what: `the caches in ${root}`, release: async () => {} };
+  }
+  const docs = await buildRepositoryDocs();
+  return {
+    cacheRoot: docs.cacheRoot,
+    what: `the built-in cache "${REPOSITORY_DOCS_CACHE}" (${docs.documentCount} repository READMEs)`,
+    release: docs.release,
+  };
+}
+
+function closingBoth(inner: RunningServer, release: () => Promise<void>): RunningServer {
+  return {
+    close: async () => {
+      await inner.close();
+      await release();
+    },
+  };
+}
+
+/**
+ * Starts the server. One `McpServer` per session over a shared, stateless configuration (the
+ * `bm25` strategy instance is shared: its analysis cache is keyed by content hash). `close()`
+ * closes every session, then removes the built-in cache's temporary root; over stdio that also
+ * happens when stdin ends.
+ */
+export async function runServe(
+  command: Extract<CliCommand, { kind: 'serve' }>,
+  onError: (error: unknown) => void,
+): Promise<Served> {
+  const chosen = await chooseRoot(command.root);
+  const { cacheRoot, what } = chosen;
+  let releasing: Promise<void> | undefined;
+  const release = (): Promise<void> => {
+    releasing ??= chosen.release();
+    return releasing;
+  };
+  const options: AnswerOptions = {
+    cacheRoot,
+    strategies: createStrategies(),
+    onError,
+    ...(command.defaultStrategy === undefined ? {} : { defaultStrategy: command.defaultStrategy }),
+  };
+  const factory: ServerFactory = () => createContextCacheServer(options);
+  try {
+    if (command.http === undefined) {
+      const inner = await serveStdio(factory, { onClosed: () => void release() });
+      return { running: closingBoth(inner, release), description: `serving ${what} over stdio` };
+    }
+    const inner = await serveHttp(factory, { ...command.http, onError });
+    return {
+      running: closingBoth(inner, release),
+      description: `serving ${what} at ${inner.url.href}`,
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

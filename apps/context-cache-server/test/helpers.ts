@@ -1,0 +1,147 @@
+/**
+ * Shared pieces of the end-to-end tests: the built CLI, a sample cache, processes and clients.
+ */
+
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The built `x-context-cache` entry point (tests run after the build). */
+export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/**
+ * Sources with known v0 answers: for the query `cache`, delta.md and notes/zeta.md score 0.75
+ * (delta first by id, but 575 tokens), alpha.md and gamma.md 0.5, beta.md 0.25, epsilon.md 0.0.
+ */
+export const SAMPLE_SOURCES: Readonly<Record<string, string>> = {
+  'alpha.md': 'cache budget\n',
+  'beta.md': 'cache one two three\n',
+  'delta.md': 'cache cache cache word\n'.repeat(100),
+  'epsilon.md': 'nothing relevant here\n',
+  'gamma.md': 'budget cache\n',
+  'notes/Zeta.md': 'Cache CACHE cache word\n',
+};
+
+/** Writes `files` (relative path to content) below `folder`. */
+export async function writeFiles(
+  folder: string,
+  files: Readonly<Record<string, string>>,
+): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(folder, path)), { recursive: true });
+    await writeFile(join(folder, path), content);
+  }
+}
+
+/** A temporary folder and its removal. */
+export async function temporaryFolder(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `x-context-cache-${prefix}-`));
+}
+
+/** Removes a temporary folder. */
+export function removeFolder(folder: string): Promise<void> {
+  return rm(folder, { recursive: true, force: true });
+}
+
+/** What a finished CLI run printed. */
+export interface CliRun {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Runs the built CLI to completion (stdin closed, output piped: never a terminal). */
+export function runCli(args: readonly string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], (error, stdout, stderr) => {
+      const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ stdout, stderr, exitCode });
+    });
+  });
+}
+
+/** A connected client and how to release it. */
+export interface Connected {
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** Starts `x-context-cache serve <args>` over stdio and connects an SDK client. */
+export async function connectStdio(args: readonly string[]): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve', ...args],
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'x-context-cache-test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+}
+
+/** A running `serve --http` process. */
+export interface HttpServer {
+  url: URL;
+  stop(): Promise<void>;
+}
+
+/** Starts `x-context-cache serve <args> --http 127.0.0.1:0` and waits for the URL on stderr. */
+export function startHttp(args: readonly string[]): Promise<HttpServer> {
+  const child = spawn(process.execPath, [CLI, 'serve', ...args, '--http', '127.0.0.1:0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
+      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), stop });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** Connects an SDK client to an HTTP server. */
+export async function connectHttp(server: HttpServer): Promise<Connected> {
+  const transport = new StreamableHTTPClientTransport(server.url);
+  const client = new Client({ name: 'x-context-cache-test', version: '0.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    close: async () => {
+      await transport.terminateSession().catch(() => {});
+      await client.close();
+    },
+  };
+}
+
+/** The text and error flag of a tool call. */
+export interface ToolText {
+  text: string;
+  isError: boolean;
+}
+
+/** Calls a tool and returns its one text item and whether it is an error. */
+export async function callText(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolText> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const first = result.content[0];
+  if (result.content.length !== 1 || first?.type !== 'text') {
+    throw new Error(`expected one text item, got ${JSON.stringify(result.content)}`);
+  }
+  return { text: first.text, isError: result.isError === true };
+}

@@ -1,0 +1,193 @@
+/**
+ * Parses the command line of `x-mcs`.
+ *
+ * @module
+ */
+
+import { parseArgs } from 'node:util';
+import { type DriverOptions, DriverOptionsSchema } from './driver-options.js';
+
+/** The usage text of `x-mcs --help`. */
+export const USAGE = `Usage:
+  x-mcs describe DRIVER [--model NAME] [--format FORMAT]
+  x-mcs system-message DRIVER [--model NAME] [--format FORMAT]
+  x-mcs exec DRIVER [--detailed] < model-output.txt
+  x-mcs serve-demo [--port N] [--api-key KEY]
+
+DRIVER, one of:
+  --openapi FILE|URL        a REST API from its OpenAPI 3.x or Swagger 2 document
+  --mcp "<command line>"    an MCP server over stdio, run as sh -c 'exec <command line>'
+  --mcp-url URL             an MCP server over Streamable HTTP
+
+Driver options:
+  --base-url URL            REST: where requests go (default: the document's server)
+  --header "Name: value"    REST requests, or MCP HTTP requests (repeatable)
+  --bearer TOKEN            REST: send Authorization: Bearer TOKEN
+  --timeout MS              per request (REST) or per tool call (MCP)
+  --format FORMAT           the description: REST openapi (default), functions, condensed;
+                            MCP mcp (default), functions, condensed
+
+Commands:
+  describe          print the function description (mcs §3.1)
+  system-message    print the system message for --model (mcs §3.2)
+  exec              read a model's output on stdin, execute its call(s), print the raw
+                    result as JSON (mcs §3.3); a text without a call is printed unchanged;
+                    --detailed prints {status, calls, result | issues, retryPrompt} instead
+  serve-demo        serve the demo bookshop (/v1, document at /openapi.yaml) and the Swagger
+                    Petstore (/v2) on 127.0.0.1 until interrupted; --api-key locks them
+
+Exit status: 0 done; 1 the model's call was invalid or failed (the retry prompt for the
+model is printed on stdout); 2 usage error, or the driver could not be built.`;
+
+/** A command-line mistake; the CLI prints it with a pointer to `--help` and exits 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** What the command line asks for. */
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | {
+      readonly kind: 'describe' | 'system-message';
+      readonly driver: DriverOptions;
+      readonly model: string | undefined;
+    }
+  | { readonly kind: 'exec'; readonly driver: DriverOptions; readonly detailed: boolean }
+  | { readonly kind: 'serve-demo'; readonly port: number; readonly apiKey: string | undefined };
+
+const COMMANDS = ['describe', 'system-message', 'exec', 'serve-demo'] as const;
+
+const OPTIONS = {
+  openapi: { type: 'string' },
+  mcp: { type: 'string' },
+  'mcp-url': { type: 'string' },
+  'base-url': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  bearer: { type: 'string' },
+  timeout: { type: 'string' },
+  format: { type: 'string' },
+  model: { type: 'string' },
+  detailed: { type: 'boolean' },
+  port: { type: 'string' },
+  'api-key': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+>['values'];
+
+function parseHeader(text: string): [string, string] {
+  const colon = text.indexOf(':');
+  const name = colon < 0 ? '' : text.slice(0, colon).trim();
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    throw new UsageError(`--header must look like "Name: value", got "${text}"`);
+  }
+  return [name, text.slice(colon + 1).trim()];
+}
+
+function parseInteger(flag: string, text: string, minimum: number, maximum: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < minimum || value > maximum) {
+    throw new UsageError(
+      `--${flag} must be an integer from ${minimum} to ${maximum}, got "${text}"`,
+    );
+  }
+  return value;
+}
+
+function refuse(values: Values, flags: readonly (keyof Values)[], command: string): void {
+  const given = flags.filter((flag) => values[flag] !== undefined);
+  if (given.length > 0) throw new UsageError(`${command} does not take --${given.join(', --')}`);
+}
+
+function driverOptions(values: Values): DriverOptions {
+  const sources = (['openapi', 'mcp', 'mcp-url'] as const).filter(
+    (flag) => values[flag] !== undefined,
+  );
+  if (sources.length !== 1) {
+    throw new UsageError(
+      sources.length === 0
+        ? 'give a driver: --openapi FILE|URL, --mcp "<command line>" or --mcp-url URL'
+        : `give one driver, not --${sources.join(' and --')}`,
+    );
+  }
+  const input = {
+    ...(values.openapi === undefined ? {} : { openapi: values.openapi }),
+    ...(values.mcp === undefined ? {} : { mcp: values.mcp }),
+    ...(values['mcp-url'] === undefined ? {} : { mcpUrl: values['mcp-url'] }),
+    ...(values['base-url'] === undefined ? {} : { baseUrl: values['base-url'] }),
+    ...(values.header === undefined
+      ? {}
+      : { headers: Object.fromEntries(values.header.map(parseHeader)) }),
+    ...(values.bearer === undefined ? {} : { bearer: values.bearer }),
+    ...(values.timeout === undefined
+      ? {}
+      : { timeoutMs: parseInteger('timeout', values.timeout, 1, 600_000) }),
+    ...(values.format === undefined ? {} : { format: values.format }),
+  };
+  const parsed = DriverOptionsSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const flag = issue?.path[0];
+    const names: Record<string, string> = {
+      mcpUrl: 'mcp-url',
+      baseUrl: 'base-url',
+      headers: 'header',
+    };
+    const where = typeof flag === 'string' ? `--${names[flag] ?? flag}: ` : '';
+    throw new UsageError(`${where}${issue?.message ?? 'invalid driver options'}`);
+  }
+  return parsed.data;
+}
+
+/** Turns `argv` (without node and the script) into a command. @throws UsageError */
+export function parseCliArguments(argv: readonly string[]): CliCommand {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
+  if (values.help === true || command === 'help') return { kind: 'help' };
+  if (command === undefined)
+    throw new UsageError('give a command: describe, system-message, exec or serve-demo');
+  const known = COMMANDS.find((candidate) => candidate === command);
+  if (known === undefined) throw new UsageError(`unknown command "${command}"`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (known === 'serve-demo') {
+    refuse(
+      values,
+      [
+        'openapi',
+        'mcp',
+        'mcp-url',
+        'base-url',
+        'header',
+        'bearer',
+        'timeout',
+        'format',
+        'model',
+        'detailed',
+      ],
+      known,
+    );
+    return {
+      kind: 'serve-demo',
+      port: values.port === undefined ? 8080 : parseInteger('port', values.port, 0, 65_535),
+      apiKey: values['api-key'],
+    };
+  }
+  refuse(values, ['port', 'api-key'], known);
+  if (known === 'exec') {
+    refuse(values, ['model'], known);
+    return { kind: 'exec', driver: driverOptions(values), detailed: values.detailed === true };
+  }
+  refuse(values, ['detailed'], known);
+  return { kind: known, driver: driverOptions(values), model: values.model };
+}

@@ -1,0 +1,35 @@
+/**
+ * A driver module for `x-conformance --driver`: `createDriver(options)` builds the REST or MCP
+ * driver that {@link DriverOptionsSchema} describes (the same choices as the `x-mcs` flags).
+ *
+ * ```sh
+ * x-conformance --driver @x/mcs-cli/driver-module --driver-options '{"demo": true}'
+ * x-conformance --driver @x/mcs-cli/driver-module --driver-options '{"mcp": "mcp-server-everything"}'
+ * ```
+ *
+ * @module
+ */
+
+import type { DetailedDriver } from '@x/mcs';
+import { DriverOptionsSchema, openDriver } from './driver-options.js';
+
+/** A driver with what releases it (the MCP connection, the demo service). */
+export type ClosableDriver = DetailedDriver & {
+  /** Releases what the driver holds; idempotent. */
+  close(): Promise<void>;
+};
+
+/**
+ * Builds the driver `options` describe; without options, the demo bookshop's REST driver. The
+ * driver's `close()` ends the MCP server or the demo service.
+ *
+ * @throws ZodError for options {@link DriverOptionsSchema} refuses; McsError when the driver
+ *   cannot be built.
+ */
+export async function createDriver(options: unknown = { demo: true }): Promise<ClosableDriver> {
+  const opened = await openDriver(DriverOptionsSchema.parse(options));
+  if (typeof (opened.driver as Partial<ClosableDriver>).close !== 'function') {
+    Object.defineProperty(opened.driver, 'close', { value: () => opened.close() });
+  }
+  return opened.driver as ClosableDriver;
+}

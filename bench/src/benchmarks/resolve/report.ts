@@ -1,0 +1,173 @@
+import { renderBarChart } from '../../report/bar-chart.js';
+import { round } from '../../report/result-file.js';
+import { formatNumber, formatTable } from '../../report/table.js';
+import type { EndToEndOutcome } from './end-to-end.js';
+import type { StrategyOutcome } from './evaluate.js';
+
+/** What building the cache cost and produced. */
+export interface BuildOutcome {
+  /** Documents in the cache. */
+  readonly documents: number;
+  /** Median `buildCache` time. */
+  readonly buildMs: number;
+  /** How many builds the median is of. */
+  readonly builds: number;
+  /** The cache version (same on every build). */
+  readonly cacheVersion: string;
+  /** Bytes and files of the cache folder. */
+  readonly cache: { readonly bytes: number; readonly files: number };
+  /** Bytes of the markdown sources. */
+  readonly sourceBytes: number;
+  /** Median `loadCache` time (every integrity check, then every document parsed). */
+  readonly loadMs: number;
+}
+
+/** A strategy's figures with its end-to-end timing. */
+export interface ResolveOutcome extends StrategyOutcome {
+  /** `resolveContext` per call. */
+  readonly endToEnd: EndToEndOutcome;
+}
+
+function ratio(a: number, b: number): string {
+  return b === 0 ? 'n/a' : `${Number((a / b).toPrecision(3))}x`;
+}
+
+function megabytes(bytes: number): string {
+  return `${formatNumber(bytes / 1_000_000, 2)} MB`;
+}
+
+/** The terminal tables: the build, then quality and latency per strategy, then bm25 / v0. */
+export function formatResolveTables(
+  heading: string,
+  build: BuildOutcome,
+  outcomes: readonly ResolveOutcome[],
+  endToEndBudget: number,
+): string {
+  const buildTable = formatTable(
+    [
+      { title: 'documents', align: 'right' },
+      { title: 'build ms', align: 'right' },
+      { title: 'cache size', align: 'right' },
+      { title: 'files', align: 'right' },
+      { title: 'sources', align: 'right' },
+      { title: 'load + verify ms', align: 'right' },
+    ],
+    [
+      [
+        String(build.documents),
+        formatNumber(build.buildMs, 0),
+        megabytes(build.cache.bytes),
+        String(build.cache.files),
+        megabytes(build.sourceBytes),
+        formatNumber(build.loadMs, 0),
+      ],
+    ],
+  );
+  const budgets = outcomes[0]?.budgets.map((entry) => entry.budget) ?? [];
+  const qualityTable = formatTable(
+    [
+      { title: 'strategy' },
+      { title: 'nDCG@10', align: 'right' },
+      { title: 'R@100', align: 'right' },
+      ...budgets.map((budget) => ({ title: `in ${budget}`, align: 'right' as const })),
+      { title: 'cold ms', align: 'right' },
+      { title: 'p50 ms', align: 'right' },
+      { title: 'p95 ms', align: 'right' },
+      { title: `resolve p50 ms`, align: 'right' },
+    ],
+    outcomes.map((outcome) => [
+      `${outcome.strategy} (${outcome.tokenCounter})`,
+      formatNumber(outcome.quality['ndcg@10'], 4),
+      formatNumber(outcome.quality['recall@100'], 4),
+      ...outcome.budgets.map((entry) => formatNumber(entry.relevantShare, 4)),
+      formatNumber(outcome.coldMs, 0),
+      formatNumber(outcome.latencyMs.p50, 1),
+      formatNumber(outcome.latencyMs.p95, 1),
+      formatNumber(outcome.endToEnd.p50, 0),
+    ]),
+  );
+  const lines = [
+    heading,
+    buildTable,
+    '',
+    `Ranking and budgeted quality ("in B" = share of relevant documents inside a ${budgets.join(' / ')}-token selection; p50/p95 = selectContext on loaded documents; resolve = resolveContext at budget ${endToEndBudget}, cache checks included)`,
+    qualityTable,
+  ];
+  const baseline = outcomes[0];
+  const tested = outcomes[outcomes.length - 1];
+  if (baseline !== undefined && tested !== undefined && baseline !== tested) {
+    lines.push(
+      `${tested.strategy} / ${baseline.strategy}: nDCG@10 ${ratio(tested.quality['ndcg@10'], baseline.quality['ndcg@10'])}, R@100 ${ratio(tested.quality['recall@100'], baseline.quality['recall@100'])}, ${budgets
+        .map(
+          (budget, index) =>
+            `in ${budget} ${ratio(tested.budgets[index]?.relevantShare ?? 0, baseline.budgets[index]?.relevantShare ?? 0)}`,
+        )
+        .join(', ')}, p50 ${ratio(tested.latencyMs.p50, baseline.latencyMs.p50)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The build as results record it. */
+export function buildFigures(build: BuildOutcome): Record<string, unknown> {
+  return {
+    documents: build.documents,
+    buildMs: round(build.buildMs, 0),
+    builds: build.builds,
+    cacheVersion: build.cacheVersion,
+    cacheBytes: build.cache.bytes,
+    cacheFiles: build.cache.files,
+    sourceBytes: build.sourceBytes,
+    loadAndVerifyMs: round(build.loadMs, 0),
+  };
+}
+
+/** One strategy as results record it. */
+export function strategyFigures(outcome: ResolveOutcome): Record<string, unknown> {
+  const latency = (summary: { p50: number; p95: number; mean: number }) => ({
+    p50: round(summary.p50, 2),
+    p95: round(summary.p95, 2),
+    mean: round(summary.mean, 2),
+  });
+  return {
+    strategy: outcome.strategy,
+    tokenCounter: outcome.tokenCounter,
+    quality: {
+      'ndcg@10': round(outcome.quality['ndcg@10'], 4),
+      'recall@100': round(outcome.quality['recall@100'], 4),
+    },
+    budgets: outcome.budgets.map((entry) => ({
+      budget: entry.budget,
+      relevantShare: round(entry.relevantShare, 4),
+      documentsSelected: round(entry.documentsSelected, 2),
+      tokensUsed: round(entry.tokensUsed, 1),
+    })),
+    coldMs: round(outcome.coldMs, 0),
+    selectLatencyMs: latency(outcome.latencyMs),
+    resolveContextMs: { calls: outcome.endToEnd.calls, ...latency(outcome.endToEnd) },
+  };
+}
+
+/** Bars per figure (nDCG@10, R@100, each budget), one per strategy. */
+export function renderResolveChart(outcomes: readonly ResolveOutcome[]): string {
+  const budgets = outcomes[0]?.budgets.map((entry) => entry.budget) ?? [];
+  return renderBarChart({
+    title: 'context.resolve on SciFact (bench/results/resolve.json)',
+    categories: [
+      'nDCG@10',
+      'R@100',
+      ...budgets.map((budget) => `in ${budget.toLocaleString('en-US')}`),
+    ],
+    series: outcomes.map((outcome) => ({
+      name: outcome.strategy,
+      values: [
+        round(outcome.quality['ndcg@10'], 4),
+        round(outcome.quality['recall@100'], 4),
+        ...outcome.budgets.map((entry) => round(entry.relevantShare, 4)),
+      ],
+    })),
+    yLabel: 'score / share',
+    xLabel: 'ranking quality, then the share of relevant documents inside a budget of N tokens',
+    yMax: 1,
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * The `cash` spec: CaSH servers and aggregators (cash-rfc 0.1.1, "The CaSH Model for MCP Server
+ * Design"), checked over MCP, and over HTTP GET for the manifest.
+ *
+ * @module
+ */
+
+import type { SpecDefinition } from '../../spec.js';
+import {
+  mergedHelpCheck,
+  mergedSkillsCheck,
+  routesCallsCheck,
+  uniqueLabelsCheck,
+} from './checks/aggregation.js';
+import {
+  errorsViaMcpCheck,
+  invalidArgumentsCheck,
+  unknownNameGuidanceCheck,
+} from './checks/errors.js';
+import {
+  fullWhenAccommodatedCheck,
+  gatedNoticeCheck,
+  gatedSummaryCheck,
+  gateEnforcedCheck,
+  gatePrecisionCheck,
+  narrowDirectiveCheck,
+  suggestedLimitCheck,
+  suggestedLimitWorksCheck,
+  thresholdAdvertisedCheck,
+} from './checks/gating.js';
+import {
+  argumentsDocumentedCheck,
+  markdownDefaultCheck,
+  noSkillReferencesCheck,
+  unknownArgumentsIgnoredCheck,
+  unknownArgumentsToleratedCheck,
+} from './checks/help-arguments.js';
+import {
+  distinguishesKindsCheck,
+  flatRootCheck,
+  indexEntriesCheck,
+  indexNoFunctionListsCheck,
+  namespaceEntriesCheck,
+  namespaceNoParametersCheck,
+  shallowHierarchyCheck,
+} from './checks/help-layers.js';
+import {
+  manifestContentTypeCheck,
+  manifestPublishedCheck,
+  manifestSchemaCheck,
+  serverResourceCheck,
+  serverResourceJsonCheck,
+} from './checks/manifest.js';
+import {
+  expressiveNamesCheck,
+  identifierCharsetCheck,
+  identifierNormalizedCheck,
+  kwargsKeysNormalizedCheck,
+  labelCharsetCheck,
+  namespaceNormalizedCheck,
+  noCollidingLabelsCheck,
+} from './checks/names.js';
+import {
+  instructionsCheck,
+  placeholdersCheck,
+  skillListingCheck,
+  textOnlyCheck,
+} from './checks/skills.js';
+import {
+  aggregatorToolsCheck,
+  CASH_TOOLS,
+  noExtraToolsCheck,
+  sizelimitParameterCheck,
+  threeToolsCheck,
+} from './checks/tools.js';
+import { SERVER_RESOURCE_URI } from './manifest.js';
+import { cashRequirements } from './requirements.js';
+import { listedResourceUris, listedTools } from './tool-list.js';
+
+/**
+ * The `cash` spec. Detected when a server lists exactly the tools call, help and skill, or the
+ * `cash://server` resource.
+ */
+export const cashSpec: SpecDefinition = {
+  name: 'cash',
+  description:
+    'CaSH: three tools (call, help, skill), layered help, names, errors, gating, skills, manifest, aggregation.',
+  requirements: cashRequirements,
+  checks: [
+    threeToolsCheck,
+    noExtraToolsCheck,
+    invalidArgumentsCheck,
+    markdownDefaultCheck,
+    unknownArgumentsToleratedCheck,
+    unknownArgumentsIgnoredCheck,
+    argumentsDocumentedCheck,
+    flatRootCheck,
+    shallowHierarchyCheck,
+    distinguishesKindsCheck,
+    noSkillReferencesCheck,
+    skillListingCheck,
+    textOnlyCheck,
+    instructionsCheck,
+    placeholdersCheck,
+    errorsViaMcpCheck,
+    unknownNameGuidanceCheck,
+    labelCharsetCheck,
+    namespaceNormalizedCheck,
+    noCollidingLabelsCheck,
+    identifierCharsetCheck,
+    identifierNormalizedCheck,
+    kwargsKeysNormalizedCheck,
+    expressiveNamesCheck,
+    aggregatorToolsCheck,
+    mergedHelpCheck,
+    routesCallsCheck,
+    mergedSkillsCheck,
+    uniqueLabelsCheck,
+    manifestPublishedCheck,
+    manifestContentTypeCheck,
+    manifestSchemaCheck,
+    serverResourceCheck,
+    serverResourceJsonCheck,
+    indexEntriesCheck,
+    indexNoFunctionListsCheck,
+    namespaceEntriesCheck,
+    namespaceNoParametersCheck,
+    gateEnforcedCheck,
+    gatedNoticeCheck,
+    gatedSummaryCheck,
+    suggestedLimitCheck,
+    suggestedLimitWorksCheck,
+    narrowDirectiveCheck,
+    fullWhenAccommodatedCheck,
+    gatePrecisionCheck,
+    sizelimitParameterCheck,
+    thresholdAdvertisedCheck,
+  ],
+  detect: async (context) => {
+    const names = (await listedTools(context)).map((tool) => tool.name).sort();
+    if (names.join() === [...CASH_TOOLS].sort().join()) return true;
+    return (await listedResourceUris(context)).includes(SERVER_RESOURCE_URI);
+  },
+};

@@ -1,0 +1,340 @@
+/**
+ * The requirements of the `cash` spec: "The CaSH Model for MCP Server Design" (cash-rfc 0.1.1),
+ * at the level its own words give each statement, and the ARCHITECTURE.md decisions that fill
+ * the RFC text our copy lost (the "Behavior" lists of §4.1 and §4.3).
+ *
+ * Every MUST and SHOULD a server (or an aggregator, seen as a server) owes its clients has one
+ * id; a statement the RFC repeats (§6.2 restating §6.1) has one id whose `section` names both.
+ * The ARCHITECTURE.md decisions are SHOULD: they are our reading of lost text, and another
+ * careful reading must not fail a MUST.
+ *
+ * Not in this catalog, because no client of a running server can observe them (the tests of
+ * `packages/cash` cover them in process):
+ * - §5.4.2 dynamic aggregation: fetch manifests over HTTPS only, check the manifest's
+ *   `endpoint` host, refresh no sooner than `cache_ttl`, keep a failed upstream visible with
+ *   `available: false` (MUST, MUST, MUST, SHOULD): they concern how an aggregator fetches
+ *   manifests from hosts it was configured with, not what it answers.
+ * - §5.4.1 "static aggregation is RECOMMENDED for production": advice to operators.
+ * - §5.6 "MCP hosts MUST NOT treat cash://server as a user-facing data resource": a duty of
+ *   hosts, not servers.
+ *
+ * @module
+ */
+
+import type { Requirement } from '../../requirement.js';
+
+/** The RFC these requirements cite. */
+export const CASH_RFC = 'cash-rfc-0.1.1';
+
+/** The design document whose CaSH decisions fill the RFC's lost text. */
+export const ARCHITECTURE = 'x-architecture';
+
+function rfc(
+  id: string,
+  section: string,
+  level: Requirement['level'],
+  summary: string,
+): Requirement {
+  return { id, spec: CASH_RFC, section, level, summary };
+}
+
+function decision(id: string, section: string, summary: string): Requirement {
+  return { id, spec: ARCHITECTURE, section, level: 'SHOULD', summary };
+}
+
+/** Every requirement of `cash`, in report order. */
+export const cashRequirements: readonly Requirement[] = [
+  // §4 The primitives
+  rfc(
+    'cash.4.three-tools',
+    '§4; §4.1, §4.2, §4.3 (Parameters)',
+    'MUST',
+    'tools/list has call, help and skill, with the namespace/function/kwargs (call, help) and namespace/skillname/kwargs (skill) parameters.',
+  ),
+  rfc(
+    'cash.4.no-extra-tools',
+    '§4; Abstract',
+    'SHOULD',
+    'tools/list has no tool besides call, help and skill.',
+  ),
+  decision(
+    'cash.4.1.invalid-arguments',
+    'Decisions: CaSH (fills cash-rfc §4.1 Behavior)',
+    'A call missing a required parameter is an error with code INVALID_ARGUMENTS that points at help(namespace, function).',
+  ),
+  // §4.2 help
+  rfc(
+    'cash.4.2.markdown-default',
+    '§4.2 (Response)',
+    'SHOULD',
+    'help() without a format argument answers markdown, not JSON.',
+  ),
+  rfc(
+    'cash.4.2.unknown-kwargs-tolerated',
+    '§4.2 (Additional keyword arguments)',
+    'MUST',
+    'help with a keyword argument it does not know still answers, with the same entries, and no error.',
+  ),
+  rfc(
+    'cash.4.2.unknown-kwargs-ignored',
+    '§4.2 (Additional keyword arguments)',
+    'SHOULD',
+    'An unknown help keyword argument changes nothing but, at most, a note naming it.',
+  ),
+  rfc(
+    'cash.4.2.kwargs-documented',
+    '§4.2 (help table; Additional keyword arguments)',
+    'MUST',
+    'Every extra help keyword argument the server advertises or acts on (format, examples, params, ...) is named in the base help() answer.',
+  ),
+  rfc(
+    'cash.4.2.flat-root',
+    '§4.2 (Root namespace)',
+    'SHOULD',
+    'The root namespace does not hold both functions and sub-namespaces.',
+  ),
+  rfc(
+    'cash.4.2.shallow-hierarchy',
+    '§4.2 (Hierarchical namespaces)',
+    'SHOULD',
+    'Namespace paths are at most three levels deep.',
+  ),
+  rfc(
+    'cash.4.2.distinguishes-kinds',
+    '§4.2 (Response)',
+    'SHOULD',
+    'A listing that holds both sub-namespaces and functions says which entry is which.',
+  ),
+  rfc(
+    'cash.4.2.no-skill-references',
+    '§4.2 (help responses SHOULD NOT include references to skills)',
+    'SHOULD',
+    'No help answer mentions a skill, the skill tool or a listed skill name.',
+  ),
+  // §4.3 skill
+  decision(
+    'cash.4.3.skill-listing',
+    'Decisions: CaSH (fills cash-rfc §4.3 Behavior; Appendix A Layer 0)',
+    'skill() without a name lists the skills, and each listed skill can be fetched by the namespace and name it is listed under.',
+  ),
+  rfc(
+    'cash.4.3.text-only',
+    '§4.3 (Relationship to Agent Skills; Response)',
+    'MUST',
+    'A skill answer is text only: no non-text content, no script blocks, no shebang, no fenced code in a programming language.',
+  ),
+  rfc(
+    'cash.4.3.instructions',
+    '§4.3 (Response)',
+    'SHOULD',
+    'A skill answer is natural-language instructions, not a data structure.',
+  ),
+  decision(
+    'cash.4.3.placeholders',
+    'Decisions: CaSH (fills cash-rfc §4.3 Behavior)',
+    'skill kwargs fill the {{placeholders}} of the skill text.',
+  ),
+  // §4.4 Errors
+  rfc(
+    'cash.4.4.errors-via-mcp',
+    '§4.4',
+    'MUST',
+    'Unknown namespaces, functions and skills, and gated responses, are reported as MCP errors (isError results or JSON-RPC errors).',
+  ),
+  decision(
+    'cash.4.4.unknown-name-guidance',
+    'Decisions: CaSH (unknown namespace, function or skill)',
+    'An unknown-name error is one line with code UNKNOWN_NAMESPACE, UNKNOWN_FUNCTION or UNKNOWN_SKILL, names the help or skill call to make, and names the nearest valid name.',
+  ),
+  // §5 Names
+  rfc(
+    'cash.5.1.label-charset',
+    '§5.1; §5.2',
+    'MUST',
+    'Every namespace label is letters, digits and underscores only (no hyphen, dot or space within a label).',
+  ),
+  rfc(
+    'cash.5.1.namespace-normalized',
+    '§5.1 (Normalization)',
+    'MUST',
+    'A namespace spelled with other case and underscores reaches the same namespace, in help and in call.',
+  ),
+  rfc(
+    'cash.5.1.no-colliding-labels',
+    '§5.1 (Normalization); §5.3',
+    'MUST',
+    'No listing has two entries of one kind whose names normalize to the same form.',
+  ),
+  rfc(
+    'cash.5.3.identifier-charset',
+    '§5.3',
+    'MUST',
+    'Every function name and skill name is letters, digits and underscores only.',
+  ),
+  rfc(
+    'cash.5.3.identifier-normalized',
+    '§5.3; Appendix A Layer 2',
+    'MUST',
+    'Function and skill names spelled with other case and underscores reach the same function or skill.',
+  ),
+  rfc(
+    'cash.5.3.kwargs-keys-normalized',
+    '§5.3',
+    'SHOULD',
+    'A kwargs key spelled with other case and underscores is matched to its parameter.',
+  ),
+  rfc(
+    'cash.5.3.expressive-names',
+    '§5.3',
+    'SHOULD',
+    'A root-namespace function is not named with a bare generic verb (get, list, ...): with no namespace to name the object, the name must.',
+  ),
+  // §5.4 Aggregation
+  rfc(
+    'cash.5.4.aggregator-tools',
+    '§5.4',
+    'MUST',
+    'An aggregator has the call, help and skill tools.',
+  ),
+  rfc(
+    'cash.5.4.merged-help',
+    '§5.4',
+    'MUST',
+    "An aggregator's help() lists the namespace of every upstream.",
+  ),
+  rfc(
+    'cash.5.4.routes-calls',
+    '§5.4',
+    'MUST',
+    "A call into an upstream's namespace reaches a function of that upstream, not an unknown-name error.",
+  ),
+  rfc(
+    'cash.5.4.merged-skills',
+    '§5.4',
+    'MUST',
+    "An aggregator's skills are listed under their upstream's namespace, without two entries of one namespace and name, and each can be fetched.",
+  ),
+  rfc(
+    'cash.5.4.unique-labels',
+    '§5.4',
+    'MUST',
+    "An aggregator's top-level labels are unique, and each upstream label appears once.",
+  ),
+  // §5.5, §5.6 Manifest and identity
+  rfc(
+    'cash.5.5.manifest-published',
+    '§5.5',
+    'SHOULD',
+    'Over HTTP, GET /.well-known/cash-mcp.yaml answers the manifest.',
+  ),
+  rfc(
+    'cash.5.5.manifest-content-type',
+    '§5.5',
+    'MUST',
+    'The well-known manifest is served with Content-Type application/yaml.',
+  ),
+  rfc(
+    'cash.5.5.manifest-schema',
+    '§5.5 (Manifest Schema)',
+    'MUST',
+    'The manifest has every REQUIRED field with its type: cash_version, last_updated, publisher, endpoint, at least one namespace; optional blocks well formed.',
+  ),
+  rfc(
+    'cash.5.6.server-resource',
+    '§5.6',
+    'SHOULD',
+    'resources/list has cash://server, and reading it works.',
+  ),
+  rfc(
+    'cash.5.6.server-resource-json',
+    '§5.6',
+    'MUST',
+    'cash://server reads as the manifest in JSON: a JSON object, equal to the well-known manifest when both are served.',
+  ),
+  // §6 Progressive disclosure
+  rfc(
+    'cash.6.1.index-entries',
+    '§4.2 (one descriptive line per entry); §6.1 Layer 0',
+    'SHOULD',
+    'Each help() entry is a name and one non-empty descriptive line, with nothing nested under it and no table.',
+  ),
+  rfc(
+    'cash.6.2.index-no-function-lists',
+    '§6.1 Layer 0; §6.2',
+    'MUST',
+    'help() does not list the functions of a namespace.',
+  ),
+  rfc(
+    'cash.6.1.namespace-entries',
+    '§4.2 (one descriptive line per entry); §6.1 Layer N',
+    'SHOULD',
+    'Each help(namespace) entry is a name and one non-empty descriptive line, with nothing nested under it.',
+  ),
+  rfc(
+    'cash.6.2.namespace-no-parameters',
+    '§6.1 Layer N; §6.2',
+    'MUST',
+    'help(namespace) carries no signatures or parameter detail: no parameter table, no argument lists, no typed parameters.',
+  ),
+  // §7 Output size gating
+  rfc(
+    'cash.7.2.gate-enforced',
+    '§7.2; §7.3',
+    'MUST',
+    'A call whose response exceeds the gate threshold (10,000 characters, or the one help() advertises) does not return it.',
+  ),
+  rfc(
+    'cash.7.2.gated-notice',
+    '§7.2 item 1',
+    'MUST',
+    'A gated response says that it was gated for its size.',
+  ),
+  rfc(
+    'cash.7.2.gated-summary',
+    '§7.2 item 2',
+    'MUST',
+    'A gated response gives a count or summary of the withheld result.',
+  ),
+  rfc(
+    'cash.7.2.suggested-limit',
+    '§7.2 item 3',
+    'MUST',
+    'A gated response suggests a sizelimit above the limit that gated it.',
+  ),
+  rfc(
+    'cash.7.2.suggested-limit-works',
+    '§7.2 item 3',
+    'SHOULD',
+    'Calling again with the suggested sizelimit returns the full response.',
+  ),
+  rfc(
+    'cash.7.2.narrow-directive',
+    '§7.2 item 4',
+    'MUST',
+    'A gated response tells the model to narrow the query (filters, smaller pages).',
+  ),
+  rfc(
+    'cash.7.2.full-when-accommodated',
+    '§7.2',
+    'MUST',
+    'A call with a sizelimit that accommodates the response returns it in full.',
+  ),
+  rfc(
+    'cash.7.2.gate-precision',
+    '§7.2',
+    'SHOULD',
+    'A response 8% above the limit in effect is gated (gating within a few percent).',
+  ),
+  rfc(
+    'cash.7.3.sizelimit-parameter',
+    '§7.3; §4.1 (Parameters)',
+    'SHOULD',
+    "call's input schema has an integer sizelimit parameter.",
+  ),
+  rfc(
+    'cash.7.3.threshold-advertised',
+    '§7.3',
+    'MUST',
+    'A server that gates above 10,000 characters names its threshold in help().',
+  ),
+];

@@ -1,0 +1,69 @@
+/**
+ * The reference targets of this spec: `x-cash demo` and `x-cash aggregate` with the app's example
+ * configuration (the official filesystem, memory and everything servers), both from
+ * `@x/cash-server` (a dependency of this package), over stdio.
+ *
+ * Paths are found from this module's location, so the targets run from any working directory.
+ * `x-cash` runs through `node` on the app's `dist/cli.js` rather than a bin link, which pnpm
+ * makes only when the file exists at install time (a fresh clone installs before it builds).
+ *
+ * @module
+ */
+
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStdioTarget, type TargetDefinition } from '../../target.js';
+import type { CashTargetSettings } from './settings.js';
+
+/** This package's root: `src/specs/cash/` (or `dist/...`) is three levels down. */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The `@x/cash-server` app, as linked into this package. */
+const APP = join(PACKAGE_ROOT, 'node_modules', '@x', 'cash-server');
+
+/** The built `x-cash` entry point. */
+export const X_CASH_CLI = join(APP, 'dist', 'cli.js');
+
+/** The app's example `mcpServers` file; its relative paths resolve against its own folder. */
+export const X_CASH_EXAMPLE_CONFIG = join(APP, 'examples', 'mcp.json');
+
+/** The app's `node_modules/.bin`, where the official servers the example names live. */
+export const X_CASH_BIN = join(APP, 'node_modules', '.bin');
+
+/** The demo's `orders.list` without filters: about 5,000 orders, far above 10,000 characters. */
+export const DEMO_SETTINGS: CashTargetSettings = {
+  largeCall: { namespace: 'orders', function: 'list' },
+};
+
+/** The everything server's `echo` of 12,000 characters, above the default threshold. */
+export const AGGREGATE_SETTINGS: CashTargetSettings = {
+  largeCall: { namespace: 'everything', function: 'echo', kwargs: { message: 'x'.repeat(12_000) } },
+  upstreams: ['filesystem', 'memory', 'everything'],
+};
+
+/** The specs both targets implement. */
+const SPECS = ['mcp-base', 'cash'];
+
+/** `x-cash demo` and `x-cash aggregate --config <example>`, over stdio. */
+export const cashTargets: readonly TargetDefinition[] = [
+  {
+    ...createStdioTarget({
+      name: 'x-cash demo',
+      command: process.execPath,
+      args: [X_CASH_CLI, 'demo'],
+      specs: SPECS,
+    }),
+    settings: { cash: DEMO_SETTINGS },
+  },
+  {
+    ...createStdioTarget({
+      name: 'x-cash aggregate',
+      command: process.execPath,
+      args: [X_CASH_CLI, 'aggregate', '--config', X_CASH_EXAMPLE_CONFIG],
+      // The example names the servers by their bins, which must be on the PATH.
+      env: { PATH: `${X_CASH_BIN}${delimiter}${process.env.PATH ?? ''}` },
+      specs: SPECS,
+    }),
+    settings: { cash: AGGREGATE_SETTINGS },
+  },
+];

@@ -1,0 +1,166 @@
+/**
+ * The requirements of the `gateway` spec: the gateway surface specification (§1-§4, §7), the
+ * statements a client can observe over MCP, at the level the spec's own words give each.
+ *
+ * Not observable over MCP, so not listed: the hash input of §1.3 beyond the presence of `hash8`,
+ * collisions (§1.5), the selection helpers (§2.6), the hydration cache key (§4.3) and
+ * refresh atomicity (§4.6); the library's tests cover those. The §3.4 redaction has no RFC 2119
+ * keyword and is a SHOULD here.
+ *
+ * @module
+ */
+
+import type { Requirement } from '../../requirement.js';
+
+/** The source document these requirements cite. */
+export const GATEWAY_SURFACE_SPEC = 'gateway-surface';
+
+function requirement(
+  id: string,
+  section: string,
+  level: Requirement['level'],
+  summary: string,
+): Requirement {
+  return { id, spec: GATEWAY_SURFACE_SPEC, section, level, summary };
+}
+
+/** Every requirement of `gateway`, in report order. */
+export const gatewayRequirements: readonly Requirement[] = [
+  // §4.1, §4.2 The surfaces
+  requirement(
+    'gw.4.2.meta-tools',
+    '§4.2',
+    'MUST',
+    'A gateway lists exactly three tools: tool_browse, tool_execute and tool_view.',
+  ),
+  requirement(
+    'gw.4.1.invocation-channel',
+    '§4.1',
+    'MUST',
+    'A proxy lists the meta-tools tool_hydrate and tool_execute beside the upstream tools.',
+  ),
+  requirement(
+    'gw.4.1.stripped-list',
+    '§4.1; §2.2',
+    'MUST',
+    'A proxy lists each upstream tool as name, description and the sentinel inputSchema {"type":"object"} only.',
+  ),
+  requirement(
+    'gw.4.1.stub-description',
+    '§4.1; §2.3; §2.4',
+    'MUST',
+    'Each stripped description is one line within the card hard cap of 80 cl100k_base tokens.',
+  ),
+  requirement(
+    'gw.4.3.hydrate',
+    '§4.1; §4.3',
+    'MUST',
+    "tool_hydrate(tool_id) returns the tool's real input schema, an object schema, keyed by the tool id.",
+  ),
+  // §1 Tool ids
+  requirement(
+    'gw.1.1.tool-id-format',
+    '§1.1; §1.3; §7',
+    'MUST',
+    'Every tool id matches namespace:name[@version][#hash8] within 240 characters, with hash8 when no version is given.',
+  ),
+  requirement(
+    'gw.1.6.id-correlates',
+    '§1.6; §4.6',
+    'MUST',
+    'tool_execute accepts the id a card or hydration gave; a well-formed id of no tool answers HYDRATE_FAILED.',
+  ),
+  // §2 ChoiceCards
+  requirement(
+    'gw.2.1.card-fields',
+    '§2.1',
+    'MUST',
+    'Browse cards carry only the permitted fields, with their types: a one-line description, name of at most 64 characters, sorted unique tags (at most 5 besides the safety tags, each at most 24 characters), a known kind and safety.',
+  ),
+  requirement(
+    'gw.2.2.banned-fields',
+    '§2.2; §7',
+    'MUST',
+    'No card carries a schema, examples, annotations, _meta or a transport address, in any form.',
+  ),
+  requirement(
+    'gw.2.3.token-budget',
+    '§2.3',
+    'MUST',
+    'A browse response of n cards renders to at most 80 × n + 32 cl100k_base tokens.',
+  ),
+  requirement(
+    'gw.2.4.deterministic',
+    '§2.4',
+    'MUST',
+    'The same browse gives the same bytes every time.',
+  ),
+  requirement(
+    'gw.2.5.ordering',
+    '§2.5',
+    'MUST',
+    'Browse cards come by descending score, ties broken by ascending id.',
+  ),
+  // §3 Paths and errors
+  requirement(
+    'gw.3.1.query-or-path',
+    '§3.1',
+    'MUST',
+    'tool_browse with both query and path, or neither, answers ARGS_INVALID.',
+  ),
+  requirement(
+    'gw.3.2.root',
+    '§3.2; §3.3',
+    'MUST',
+    'Path "/" lists one card per namespace, and each namespace path resolves; "/ns/*" equals "/ns".',
+  ),
+  requirement(
+    'gw.3.4.path-invalid',
+    '§3.2; §3.4',
+    'MUST',
+    'A malformed path (trailing or doubled slash, upper case, digit-first namespace, no leading slash) answers PATH_INVALID.',
+  ),
+  requirement(
+    'gw.3.4.path-not-found',
+    '§3.4',
+    'MUST',
+    'A well-formed path that names no node answers PATH_NOT_FOUND.',
+  ),
+  requirement(
+    'gw.3.4.error-shape',
+    '§3.4',
+    'MUST',
+    'Errors are {error, message, path, retryable[, details]} with a code from the §3.4 list.',
+  ),
+  requirement(
+    'gw.3.4.redaction',
+    '§3.4',
+    'SHOULD',
+    'Error messages are one line without control characters, at most 1,000 characters, with no host paths.',
+  ),
+  // §4.4 Validation, §4.2 the firewall and tool_view
+  requirement(
+    'gw.4.4.args-invalid',
+    '§4.4; §3.4',
+    'MUST',
+    'Arguments that break the tool schema answer ARGS_INVALID, and no upstream result comes back.',
+  ),
+  requirement(
+    'gw.4.2.firewall-envelope',
+    '§4.2',
+    'MUST',
+    'A large tool_execute result comes back as a smaller ResultEnvelope whose artifacts list the stored content.',
+  ),
+  requirement(
+    'gw.4.2.tool-view',
+    '§4.2',
+    'MUST',
+    'tool_view(handle, selector) reads back part of an artifact listed by tool_execute.',
+  ),
+  requirement(
+    'gw.4.2.view-failed',
+    '§4.2; §3.4',
+    'MUST',
+    'tool_view with an unknown handle or selector answers VIEW_FAILED.',
+  ),
+];

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArguments } from '../../../src/cli/arguments.js';
+
+describe('the cash flags of x-conformance', () => {
+  it('give a --server or --url target its large call and upstream labels', () => {
+    const command = parseCliArguments([
+      '--url',
+      'http://127.0.0.1:9/mcp',
+      '--cash-large',
+      'everything.echo {"message": "x"}',
+      '--cash-upstreams',
+      'filesystem,memory,everything',
+    ]);
+    if (command.kind !== 'run') throw new Error('expected a run');
+    expect(command.target?.settings).toEqual({
+      cash: {
+        largeCall: { namespace: 'everything', function: 'echo', kwargs: { message: 'x' } },
+        upstreams: ['filesystem', 'memory', 'everything'],
+      },
+    });
+  });
+
+  it('refuse them without a target, and refuse kwargs that are not JSON', () => {
+    expect(() => parseCliArguments(['--cash-large', 'orders.list'])).toThrow(
+      '--cash-large and --cash-upstreams need a target',
+    );
+    expect(() => parseCliArguments(['--server', 'x', '--cash-large', 'orders.list {'])).toThrow(
+      /not JSON/,
+    );
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../../../src/index.js';
+import { gatewaySpec, isGatewaySurface } from '../../../src/specs/gateway/index.js';
+import { gatewayTargets } from '../../../src/specs/gateway/targets.js';
+
+describe('the x-gateway reference targets', () => {
+  it('pass every gateway and mcp-base requirement in both modes, and check each gateway MUST in one', async () => {
+    // Each target starts three upstream servers: allow for a loaded machine.
+    const report = await runConformance({ targets: gatewayTargets, timeoutMs: 30_000 });
+    expect(report.targets.map((target) => target.target)).toEqual([
+      'x-gateway gateway',
+      'x-gateway proxy',
+    ]);
+    const failed = report.targets.flatMap((target) =>
+      target.results
+        .filter((result) => result.status === 'fail')
+        .map((result) => `${target.target} ${result.id}: ${result.message}`),
+    );
+    expect(failed).toEqual([]);
+    const passed = new Set(
+      report.targets.flatMap((target) =>
+        target.results.filter((result) => result.status === 'pass').map((result) => result.id),
+      ),
+    );
+    const unchecked = gatewaySpec.requirements
+      .filter((requirement) => !passed.has(requirement.id))
+      .map((requirement) => requirement.id);
+    expect(unchecked).toEqual([]);
+  }, 180_000);
+
+  it('detects a gateway by exactly its three meta-tools and a proxy by tool_hydrate and tool_execute', () => {
+    expect(isGatewaySurface(['tool_view', 'tool_browse', 'tool_execute'])).toBe(true);
+    expect(isGatewaySurface(['tool_browse', 'tool_execute', 'tool_view', 'extra'])).toBe(false);
+    expect(
+      isGatewaySurface(['tool_hydrate', 'tool_execute', 'github__create_issue_1a2b3c4d']),
+    ).toBe(true);
+    expect(isGatewaySurface(['tool_execute', 'echo'])).toBe(false);
+  });
+});

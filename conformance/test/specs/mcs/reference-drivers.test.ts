@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findCatalogProblems,
+  mcsSpec,
+  referenceDriverTargets,
+  runConformance,
+  specCatalog,
+} from '../../../src/index.js';
+
+describe('the mcs spec', () => {
+  it('has a sound catalog: ids unique across every spec, a check for every MUST and SHOULD', () => {
+    expect(findCatalogProblems(specCatalog())).toEqual([]);
+    expect(new Set(mcsSpec.requirements.map((requirement) => requirement.spec))).toEqual(
+      new Set(['mcs-0.1']),
+    );
+  });
+
+  it('passes every requirement on the reference REST and MCP drivers', async () => {
+    const report = await runConformance({ targets: referenceDriverTargets });
+    expect(report.targets.map((target) => [target.target, target.specs])).toEqual([
+      ['mcs-rest', ['mcs']],
+      ['mcs-mcp', ['mcs']],
+    ]);
+    const notPassed = report.targets.flatMap((target) =>
+      target.results
+        .filter((result) => result.status !== 'pass')
+        .map((result) => `${target.target} ${result.id}: ${result.status} ${result.message}`),
+    );
+    expect(notPassed).toEqual([]);
+    expect(report.summary).toEqual({
+      passed: 2 * mcsSpec.checks.length,
+      failed: 0,
+      skipped: 0,
+      mustFailed: 0,
+    });
+  });
+});
