@@ -114,7 +114,7 @@ describe('x-conformance', () => {
       /mcp\.ping\.empty-result +MUST +fail +the ping result is not empty/,
     );
     expect(must.stdout).toMatch(
-      /\nSummary: 1 target, 12 passed, 1 failed \(1 MUST\), 1 skipped\n$/,
+      /\nSummary: 1 target, 13 passed, 1 failed \(1 MUST\), 1 skipped\n$/,
     );
     const should = await run(['--server', fixture('bad-tool-name.mjs')]);
     expect(should.code).toBe(0);
@@ -129,7 +129,7 @@ describe('x-conformance', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `Summary: 13 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\n`,
+      `Summary: 14 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\n`,
     );
     expect(result.stderr).toContain(': mcp.ping.empty-result pass\n');
     expect(await readFile(output, 'utf8')).toMatch(

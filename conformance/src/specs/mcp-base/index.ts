@@ -11,7 +11,12 @@ import { keepsServingCheck, parseErrorCodeCheck } from './checks/malformed-input
 import { paginationCheck } from './checks/pagination.js';
 import { pingCheck } from './checks/ping.js';
 import { stdoutMessagesOnlyCheck } from './checks/stdio-output.js';
-import { toolNameCheck, toolSchemaCheck, toolShapeCheck } from './checks/tool-definitions.js';
+import {
+  toolClientSafeNameCheck,
+  toolNameCheck,
+  toolSchemaCheck,
+  toolShapeCheck,
+} from './checks/tool-definitions.js';
 import { unknownMethodCodeCheck, unknownMethodErrorCheck } from './checks/unknown-method.js';
 import { mcpBaseRequirements } from './requirements.js';
 
@@ -27,6 +32,7 @@ export const mcpBaseSpec: SpecDefinition = {
     toolShapeCheck,
     toolSchemaCheck,
     toolNameCheck,
+    toolClientSafeNameCheck,
     pingCheck,
     unknownMethodErrorCheck,
     unknownMethodCodeCheck,

@@ -80,6 +80,17 @@ export const mcpBaseRequirements: readonly Requirement[] = [
       'Tool names are 1 to 128 characters drawn from A-Z, a-z, 0-9, underscore, hyphen and dot.',
   },
   {
+    // Clients and the official MCP conformance suite enforce the stricter rule of SEP-986:
+    // at most 64 characters, with "/" allowed. A name past 64 works on paper and fails in
+    // practice, so we report it next to the specification's own rule.
+    id: 'mcp.tools.name-client-safe',
+    spec: MCP_REVISION,
+    section: 'server/tools: Tool Names (the 64-character rule clients enforce)',
+    level: 'SHOULD',
+    summary:
+      'Tool names are 1 to 64 characters of A-Z, a-z, 0-9, underscore, hyphen, dot and slash, as real clients require.',
+  },
+  {
     id: 'mcp.ping.empty-result',
     spec: MCP_REVISION,
     section: 'basic/utilities/ping: Behavior Requirements',

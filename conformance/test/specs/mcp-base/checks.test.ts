@@ -60,6 +60,11 @@ const BROKEN_FIXTURES: readonly {
     message: /"bad:name#x"$/,
   },
   {
+    requirement: 'mcp.tools.name-client-safe',
+    fixture: ['bad-tool-name.mjs', 'long'],
+    message: /^names outside 1-64 of \[A-Za-z0-9_.\/-\]: "long_x{60}"$/,
+  },
+  {
     requirement: 'mcp.ping.empty-result',
     fixture: ['ping-broken.mjs', 'non-empty'],
     message: /^the ping result is not empty: it has "pong"$/,

@@ -13,6 +13,9 @@ import { listTools, toolLabel } from '../tool-listing.js';
 /** The naming rule of the 2025-11-25 revision: 1 to 128 of A-Z a-z 0-9 _ - . */
 const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
+/** The rule real clients and the official conformance suite enforce: 1 to 64 of A-Z a-z 0-9 _ - . / */
+const CLIENT_SAFE_NAME_PATTERN = /^[A-Za-z0-9_./-]{1,64}$/;
+
 /** The listed tools, or the outcome to report instead. */
 type ToolRead =
   | { readonly kind: 'tools'; readonly tools: readonly unknown[] }
@@ -101,21 +104,34 @@ export const toolSchemaCheck: Check = {
   },
 };
 
-/** Tool names follow the naming rule. */
-export const toolNameCheck: Check = {
-  requirement: 'mcp.tools.name-format',
-  async run(context) {
-    const read = await readTools(context, false);
-    if (read.kind === 'outcome') return read.outcome;
-    const { tools } = read;
-    const names = tools.flatMap((tool) =>
-      isRecord(tool) && typeof tool.name === 'string' ? [tool.name] : [],
-    );
-    const bad = names.filter((name) => !TOOL_NAME_PATTERN.test(name));
-    return bad.length > 0
-      ? fail(
-          `names outside 1-128 of [A-Za-z0-9_.-]: ${listProblems(bad.map((name) => JSON.stringify(name)))}`,
-        )
-      : pass(`${names.length} tool names follow the rule`);
-  },
-};
+/** A check that every tool name matches `pattern`, described as `rule` in failures. */
+function createNameCheck(requirement: string, pattern: RegExp, rule: string): Check {
+  return {
+    requirement,
+    async run(context) {
+      const read = await readTools(context, false);
+      if (read.kind === 'outcome') return read.outcome;
+      const names = read.tools.flatMap((tool) =>
+        isRecord(tool) && typeof tool.name === 'string' ? [tool.name] : [],
+      );
+      const bad = names.filter((name) => !pattern.test(name));
+      return bad.length > 0
+        ? fail(`names outside ${rule}: ${listProblems(bad.map((name) => JSON.stringify(name)))}`)
+        : pass(`${names.length} tool names follow the rule`);
+    },
+  };
+}
+
+/** Tool names follow the specification's naming rule. */
+export const toolNameCheck: Check = createNameCheck(
+  'mcp.tools.name-format',
+  TOOL_NAME_PATTERN,
+  '1-128 of [A-Za-z0-9_.-]',
+);
+
+/** Tool names follow the stricter rule that clients enforce. */
+export const toolClientSafeNameCheck: Check = createNameCheck(
+  'mcp.tools.name-client-safe',
+  CLIENT_SAFE_NAME_PATTERN,
+  '1-64 of [A-Za-z0-9_./-]',
+);
