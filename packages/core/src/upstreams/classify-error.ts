@@ -174,14 +174,14 @@ function classify(error: unknown, signal: AbortSignal | undefined): Classificati
 }
 
 /**
- * Turns anything thrown by the SDK, a transport or HTTP into a {@link CoreError}.
+ * Turns anything thrown by the SDK, a transport or HTTP into a `CoreError`.
  *
  * Codes: `TIMEOUT` (the SDK's request timeout, or a `TimeoutError`), `UNAVAILABLE` (process
  * died, connection closed or refused or reset, HTTP 404 and 5xx, spawn failures), `AUTH`
  * (HTTP 401), `PERMISSION` (HTTP 403), `RATE_LIMITED` (HTTP 429), `UPSTREAM_ERROR` (a
  * JSON-RPC error from the server, a malformed response, anything else) and `CANCELLED`
  * (an `AbortError`, or `context.signal` aborted). `retryable` is true for `TIMEOUT`,
- * `UNAVAILABLE` and `RATE_LIMITED`. A {@link CoreError} passes through unchanged.
+ * `UNAVAILABLE` and `RATE_LIMITED`. A `CoreError` passes through unchanged.
  *
  * The message names the upstream and the operation; it quotes the upstream's own error
  * text for `UPSTREAM_ERROR` but never headers, URLs, environment values or tokens.

@@ -47,7 +47,7 @@ function parseJson(text: string, path: string): unknown {
  * Reads and validates an `mcpServers` file (see {@link parseMcpServersConfig}).
  *
  * The file is strict JSON (a leading byte-order mark is allowed). Every failure is a
- * {@link CoreError} `CONFIG_INVALID` whose message starts with `path`: a missing file
+ * `CoreError` `CONFIG_INVALID` whose message starts with `path`: a missing file
  * ("file not found"), bad JSON (with 1-based line and column), or a bad entry (server and
  * field). A relative `cwd` of a stdio server is resolved against the file's folder.
  */

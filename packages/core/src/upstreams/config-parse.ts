@@ -32,7 +32,7 @@ export function createConfigError(
  *
  * `source` names where the value came from (a file name) and starts every message, as in
  * `mcp.json: server "fs": field "args[1]": expected string, got number`. Throws only
- * {@link CoreError} with code `CONFIG_INVALID`; `data.problems` lists every problem found.
+ * `CoreError` with code `CONFIG_INVALID`; `data.problems` lists every problem found.
  * A relative `cwd` is kept as written (see {@link loadMcpServersConfig} for files).
  */
 export function parseMcpServersConfig(value: unknown, source: string): McpServersConfig {

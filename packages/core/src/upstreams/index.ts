@@ -3,7 +3,7 @@
  *
  * Load and validate the file ({@link loadMcpServersConfig}), then connect with
  * {@link createUpstreamPool} or one server with {@link createUpstream}. Failures are
- * {@link CoreError}s classified once, by {@link classifyUpstreamError}.
+ * `CoreError`s classified once, by {@link classifyUpstreamError}.
  *
  * @module
  */

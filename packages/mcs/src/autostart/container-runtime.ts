@@ -65,13 +65,21 @@ export function probeContainerRuntime(runtime: string): Promise<RuntimeProbe> {
   });
 }
 
+/** What {@link findContainerRuntime} found. */
+export interface ContainerRuntimeSearch {
+  /** The first runtime whose engine answered, or undefined when none did. */
+  runtime: string | undefined;
+  /** Every probe made, in order. */
+  probes: RuntimeProbe[];
+}
+
 /**
  * Probes the runtimes in order and returns the first usable one with every probe made, so a
  * caller can say why none was usable.
  */
 export async function findContainerRuntime(
   runtimes: readonly string[] = DEFAULT_CONTAINER_RUNTIMES,
-): Promise<{ runtime: string | undefined; probes: RuntimeProbe[] }> {
+): Promise<ContainerRuntimeSearch> {
   const probes: RuntimeProbe[] = [];
   for (const runtime of runtimes) {
     const probe = await probeContainerRuntime(runtime);

@@ -14,6 +14,7 @@ export {
 } from './bridge-launch.js';
 // Container runtimes
 export {
+  type ContainerRuntimeSearch,
   DEFAULT_CONTAINER_RUNTIMES,
   findContainerRuntime,
   probeContainerRuntime,

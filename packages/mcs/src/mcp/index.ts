@@ -9,12 +9,14 @@
 // Driver
 export {
   createMcpDriver,
+  type HttpEntryType,
   MCP_DRIVER_ID,
   type McpDescriptionFormat,
   McpDriver,
   type McpDriverOptions,
   type McpServerEntry,
   type McpToolResult,
+  type StdioEntryType,
 } from './mcp-driver.js';
 // Tools as functions
 export {

@@ -45,8 +45,20 @@ export type McpToolResult = Awaited<ReturnType<Upstream['callTool']>>;
  * (`include`, `exclude`, `timeoutMs`). `type` may be left out.
  */
 export type McpServerEntry =
-  | (Omit<StdioUpstreamConfig, 'type'> & { type?: 'stdio' })
-  | (Omit<HttpUpstreamConfig, 'type'> & { type?: 'http' | 'streamable-http' });
+  | (Omit<StdioUpstreamConfig, 'type'> & StdioEntryType)
+  | (Omit<HttpUpstreamConfig, 'type'> & HttpEntryType);
+
+/** The optional transport marker of a stdio {@link McpServerEntry}. */
+export interface StdioEntryType {
+  /** `stdio` (the default when `command` is given). */
+  type?: 'stdio';
+}
+
+/** The optional transport marker of an HTTP {@link McpServerEntry}. */
+export interface HttpEntryType {
+  /** `http` or `streamable-http` (the default when `url` is given). */
+  type?: 'http' | 'streamable-http';
+}
 
 /**
  * How {@link McpDriver.getFunctionDescription} renders the tools.
