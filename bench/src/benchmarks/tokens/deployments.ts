@@ -7,6 +7,7 @@
 
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
+  type Aggregation,
   aggregateMcpServers,
   type CashServer,
   createCashServer,
@@ -56,20 +57,27 @@ export async function deployOfficialServers(repositoryRoot: string): Promise<Dep
   try {
     for (const server of pool.upstreams.values()) rawTools.push(...(await server.listTools()));
   } catch (error) {
+    await pool.close();
     await official.close();
     throw new BenchError({
       code: 'SETUP',
       message: `an official server did not list its tools: ${String(error)}`,
       cause: error,
     });
-  } finally {
-    await pool.close();
   }
+  await pool.close();
   const cash = createCashServer({ name: 'x-bench-aggregate' });
-  const aggregation = await aggregateMcpServers(cash, official.config, {
-    upstream,
-    startupTimeoutMs: STARTUP_TIMEOUT_MS,
-  });
+  let aggregation: Aggregation;
+  try {
+    aggregation = await aggregateMcpServers(cash, official.config, {
+      upstream,
+      startupTimeoutMs: STARTUP_TIMEOUT_MS,
+    });
+  } catch (error) {
+    await cash.close();
+    await official.close();
+    throw error;
+  }
   const close = async (): Promise<void> => {
     await aggregation.close();
     await cash.close();
