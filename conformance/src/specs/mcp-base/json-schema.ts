@@ -5,7 +5,7 @@
  * @module
  */
 
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
@@ -45,6 +45,8 @@ export type SchemaVerdict =
 export interface SchemaCompiler {
   /** Compiles `schema` and says whether ajv accepts it. */
   verdict(schema: Readonly<Record<string, unknown>>): SchemaVerdict;
+  /** The compiled validator of `schema`, or `undefined` when no dialect of ajv accepts it. */
+  validator(schema: Readonly<Record<string, unknown>>): ValidateFunction | undefined;
 }
 
 /** Creates a {@link SchemaCompiler}. */
@@ -64,12 +66,15 @@ export function createSchemaCompiler(): SchemaCompiler {
     }
     return ajv;
   };
+  const dialectOf = (schema: Readonly<Record<string, unknown>>): Dialect | undefined => {
+    const declared = schema.$schema;
+    return declared === undefined ? '2020-12' : DIALECT_BY_META_SCHEMA.get(String(declared));
+  };
   return {
     verdict(schema) {
-      const declared = schema.$schema;
-      const dialect =
-        declared === undefined ? '2020-12' : DIALECT_BY_META_SCHEMA.get(String(declared));
-      if (dialect === undefined) return { kind: 'unsupported-dialect', dialect: String(declared) };
+      const dialect = dialectOf(schema);
+      if (dialect === undefined)
+        return { kind: 'unsupported-dialect', dialect: String(schema.$schema) };
       try {
         instanceFor(dialect).compile(schema);
         return { kind: 'valid', dialect };
@@ -79,6 +84,15 @@ export function createSchemaCompiler(): SchemaCompiler {
           dialect,
           message: error instanceof Error ? error.message : String(error),
         };
+      }
+    },
+    validator(schema) {
+      const dialect = dialectOf(schema);
+      if (dialect === undefined) return undefined;
+      try {
+        return instanceFor(dialect).compile(schema);
+      } catch {
+        return undefined;
       }
     },
   };
