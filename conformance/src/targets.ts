@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDriverTarget, type DriverTargetDefinition } from './driver/driver-target.js';
 import { ConformanceError } from './errors.js';
-import { cashTargets } from './specs/cash/targets.js';
+import { cashTargets, X_CASH_CLI } from './specs/cash/targets.js';
 import { contextCacheTargets } from './specs/context-cache/targets.js';
 import { gatewayTargets } from './specs/gateway/targets.js';
 import { progressiveDisclosureTargets } from './specs/progressive-disclosure/targets.js';
@@ -50,10 +50,15 @@ export const referenceTargets: readonly TargetDefinition[] = [
   ...cashTargets,
 ];
 
+/** A command line for `sh -c`, each word single-quoted. */
+function shellWords(words: readonly string[]): string {
+  return words.map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
+}
+
 /**
  * Every reference driver (MCS driver modules, checked in process), in run order: the REST
- * driver on the demo bookshop of `x-mcs`, and the MCP driver on the everything server. The
- * probe calls are read-only.
+ * driver on the demo bookshop of `x-mcs`, the MCP driver on the everything server, and the
+ * CaSH driver on `x-cash demo`. The probe calls are read-only.
  */
 export const referenceDriverTargets: readonly DriverTargetDefinition[] = [
   createDriverTarget({
@@ -73,7 +78,7 @@ export const referenceDriverTargets: readonly DriverTargetDefinition[] = [
   createDriverTarget({
     name: 'mcs-mcp',
     module: packageFile('@x/mcs-cli', 'dist/driver-module.js'),
-    options: { mcp: `'${packageBin('mcp-server-everything').replaceAll("'", `'\\''`)}'` },
+    options: { mcp: shellWords([packageBin('mcp-server-everything')]) },
     probeCalls: [
       {
         name: 'echo',
@@ -82,6 +87,28 @@ export const referenceDriverTargets: readonly DriverTargetDefinition[] = [
         resultMatches: { content: [{ type: 'text', text: 'Echo: conformance probe' }] },
       },
       { name: 'get-sum', arguments: { a: 2, b: 3 }, resultContains: 'The sum of 2 and 3 is 5.' },
+    ],
+  }),
+  createDriverTarget({
+    name: 'mcs-cash',
+    module: packageFile('@x/mcs-cli', 'dist/driver-module.js'),
+    options: { cash: shellWords([process.execPath, X_CASH_CLI, 'demo']) },
+    probeCalls: [
+      {
+        name: 'help',
+        arguments: {},
+        resultContains: '**inventory** — Query and update stock levels.',
+        resultMatches: { content: [{ type: 'text' }] },
+      },
+      {
+        name: 'call',
+        arguments: {
+          namespace: 'inventory',
+          function: 'check',
+          kwargs: { product_id: 'P-7', quantity: 1 },
+        },
+        resultContains: '\\"available\\":true',
+      },
     ],
   }),
 ];

@@ -18,14 +18,17 @@ DRIVER, one of:
   --openapi FILE|URL        a REST API from its OpenAPI 3.x or Swagger 2 document
   --mcp "<command line>"    an MCP server over stdio, run as sh -c 'exec <command line>'
   --mcp-url URL             an MCP server over Streamable HTTP
+  --cash "<command line>"|URL
+                            a CaSH server (call, help, skill): over stdio, run like --mcp,
+                            or over Streamable HTTP when the value is an http(s):// URL
 
 Driver options:
   --base-url URL            REST: where requests go (default: the document's server)
-  --header "Name: value"    REST requests, or MCP HTTP requests (repeatable)
+  --header "Name: value"    REST requests, or MCP / CaSH HTTP requests (repeatable)
   --bearer TOKEN            REST: send Authorization: Bearer TOKEN
-  --timeout MS              per request (REST) or per tool call (MCP)
+  --timeout MS              per request (REST) or per tool call (MCP, CaSH)
   --format FORMAT           the description: REST openapi (default), functions, condensed;
-                            MCP mcp (default), functions, condensed
+                            MCP and CaSH mcp (default), functions, condensed
 
 Commands:
   describe          print the function description (mcs §3.1)
@@ -64,6 +67,7 @@ const OPTIONS = {
   openapi: { type: 'string' },
   mcp: { type: 'string' },
   'mcp-url': { type: 'string' },
+  cash: { type: 'string' },
   'base-url': { type: 'string' },
   header: { type: 'string', multiple: true },
   bearer: { type: 'string' },
@@ -105,13 +109,13 @@ function refuse(values: Values, flags: readonly (keyof Values)[], command: strin
 }
 
 function driverOptions(values: Values): DriverOptions {
-  const sources = (['openapi', 'mcp', 'mcp-url'] as const).filter(
+  const sources = (['openapi', 'mcp', 'mcp-url', 'cash'] as const).filter(
     (flag) => values[flag] !== undefined,
   );
   if (sources.length !== 1) {
     throw new UsageError(
       sources.length === 0
-        ? 'give a driver: --openapi FILE|URL, --mcp "<command line>" or --mcp-url URL'
+        ? 'give a driver: --openapi FILE|URL, --mcp "<command line>", --mcp-url URL or --cash "<command line>"|URL'
         : `give one driver, not --${sources.join(' and --')}`,
     );
   }
@@ -119,6 +123,7 @@ function driverOptions(values: Values): DriverOptions {
     ...(values.openapi === undefined ? {} : { openapi: values.openapi }),
     ...(values.mcp === undefined ? {} : { mcp: values.mcp }),
     ...(values['mcp-url'] === undefined ? {} : { mcpUrl: values['mcp-url'] }),
+    ...(values.cash === undefined ? {} : { cash: values.cash }),
     ...(values['base-url'] === undefined ? {} : { baseUrl: values['base-url'] }),
     ...(values.header === undefined
       ? {}
@@ -167,6 +172,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
         'openapi',
         'mcp',
         'mcp-url',
+        'cash',
         'base-url',
         'header',
         'bearer',

@@ -1,10 +1,11 @@
 /**
- * A driver module for `x-conformance --driver`: `createDriver(options)` builds the REST or MCP
- * driver that {@link DriverOptionsSchema} describes (the same choices as the `x-mcs` flags).
+ * A driver module for `x-conformance --driver`: `createDriver(options)` builds the REST, MCP or
+ * CaSH driver that {@link DriverOptionsSchema} describes (the same choices as the `x-mcs` flags).
  *
  * ```sh
  * x-conformance --driver @x/mcs-cli/driver-module --driver-options '{"demo": true}'
  * x-conformance --driver @x/mcs-cli/driver-module --driver-options '{"mcp": "mcp-server-everything"}'
+ * x-conformance --driver @x/mcs-cli/driver-module --driver-options '{"cash": "x-cash demo"}'
  * ```
  *
  * @module
@@ -13,7 +14,7 @@
 import type { DetailedDriver } from '@x/mcs';
 import { DriverOptionsSchema, openDriver } from './driver-options.js';
 
-/** A driver with what releases it (the MCP connection, the demo service). */
+/** A driver with what releases it (the MCP or CaSH connection, the demo service). */
 export type ClosableDriver = DetailedDriver & {
   /** Releases what the driver holds; idempotent. */
   close(): Promise<void>;
@@ -21,7 +22,7 @@ export type ClosableDriver = DetailedDriver & {
 
 /**
  * Builds the driver `options` describe; without options, the demo bookshop's REST driver. The
- * driver's `close()` ends the MCP server or the demo service.
+ * driver's `close()` ends the MCP or CaSH server, or the demo service.
  *
  * @throws ZodError for options {@link DriverOptionsSchema} refuses; McsError when the driver
  *   cannot be built.

@@ -66,6 +66,33 @@ describe('parseCliArguments', () => {
     expect(parseCliArguments(['help'])).toEqual({ kind: 'help' });
   });
 
+  it('reads a CaSH driver given by command line or by URL', () => {
+    expect(parseCliArguments(['exec', '--cash', 'x-cash demo'])).toEqual({
+      kind: 'exec',
+      detailed: false,
+      driver: { cash: 'x-cash demo' },
+    });
+    expect(
+      parseCliArguments([
+        'describe',
+        '--cash',
+        'http://127.0.0.1:3002/mcp',
+        '--header',
+        'Authorization: Bearer t',
+        '--format',
+        'condensed',
+      ]),
+    ).toEqual({
+      kind: 'describe',
+      model: undefined,
+      driver: {
+        cash: 'http://127.0.0.1:3002/mcp',
+        headers: { Authorization: 'Bearer t' },
+        format: 'condensed',
+      },
+    });
+  });
+
   it('reads any "Name: value" header back as its name and trimmed value', () => {
     const token = fc.string({
       unit: fc.constantFrom(...'!#$%&*+.^_`|~0123456789abcdefXYZ-'.split('')),
@@ -88,7 +115,7 @@ describe('parseCliArguments', () => {
     expect(usageError([])).toBe('give a command: describe, system-message, exec or serve-demo');
     expect(usageError(['launch'])).toBe('unknown command "launch"');
     expect(usageError(['describe'])).toBe(
-      'give a driver: --openapi FILE|URL, --mcp "<command line>" or --mcp-url URL',
+      'give a driver: --openapi FILE|URL, --mcp "<command line>", --mcp-url URL or --cash "<command line>"|URL',
     );
     expect(usageError(['describe', '--openapi', 'a', '--mcp', 'b'])).toBe(
       'give one driver, not --openapi and --mcp',
@@ -108,7 +135,14 @@ describe('parseCliArguments', () => {
       '--header must look like "Name: value", got "no colon"',
     );
     expect(usageError(['exec', '--openapi', 'a', '--format', 'mcp'])).toBe(
-      'the mcp format is for an MCP driver',
+      'the mcp format is for an MCP or CaSH driver',
+    );
+    expect(usageError(['exec', '--cash', 'x-cash demo', '--bearer', 't'])).toBe(
+      'baseUrl and bearer are for a REST driver',
+    );
+    expect(usageError(['exec', '--cash', 'http://'])).toBe('--cash: not a valid URL');
+    expect(usageError(['exec', '--cash', 'x-cash demo', '--mcp', 'y'])).toBe(
+      'give one driver, not --mcp and --cash',
     );
     expect(usageError(['exec', '--openapi', 'a', '--verbose'])).toMatch(/verbose/);
     expect(usageError(['exec', '--openapi', 'a', 'extra'])).toBe('unexpected argument "extra"');

@@ -124,7 +124,7 @@ describe('x-mcs errors', () => {
       code: 2,
       stdout: '',
       stderr:
-        'x-mcs: give a driver: --openapi FILE|URL, --mcp "<command line>" or --mcp-url URL\nRun x-mcs --help for usage.\n',
+        'x-mcs: give a driver: --openapi FILE|URL, --mcp "<command line>", --mcp-url URL or --cash "<command line>"|URL\nRun x-mcs --help for usage.\n',
     });
     expect((await run(['--help'])).stdout).toContain('x-mcs serve-demo');
   });

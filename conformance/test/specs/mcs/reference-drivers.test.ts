@@ -15,11 +15,12 @@ describe('the mcs spec', () => {
     );
   });
 
-  it('passes every requirement on the reference REST and MCP drivers', async () => {
+  it('passes every requirement on the reference REST, MCP and CaSH drivers', async () => {
     const report = await runConformance({ targets: referenceDriverTargets });
     expect(report.targets.map((target) => [target.target, target.specs])).toEqual([
       ['mcs-rest', ['mcs']],
       ['mcs-mcp', ['mcs']],
+      ['mcs-cash', ['mcs']],
     ]);
     const notPassed = report.targets.flatMap((target) =>
       target.results
@@ -28,7 +29,7 @@ describe('the mcs spec', () => {
     );
     expect(notPassed).toEqual([]);
     expect(report.summary).toEqual({
-      passed: 2 * mcsSpec.checks.length,
+      passed: 3 * mcsSpec.checks.length,
       failed: 0,
       skipped: 0,
       mustFailed: 0,

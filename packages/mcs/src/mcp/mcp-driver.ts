@@ -4,13 +4,11 @@
  * @module
  */
 
-import {
-  createUpstream,
-  type HttpUpstreamConfig,
-  type StdioUpstreamConfig,
-  type Upstream,
-  type UpstreamConfig,
-  type UpstreamOptions,
+import type {
+  HttpUpstreamConfig,
+  StdioUpstreamConfig,
+  Upstream,
+  UpstreamOptions,
 } from '@x/core/upstreams';
 import { BaseDriver, type PromptOptions } from '../base-driver.js';
 import type {
@@ -25,6 +23,7 @@ import { McsError } from '../errors.js';
 import type { FunctionCall } from '../function-call.js';
 import type { FunctionDefinition } from '../function-definition.js';
 import type { ParserLimits } from '../parser/limits.js';
+import { connectDriver } from './connect-driver.js';
 import {
   type McpTool,
   renderToolList,
@@ -288,28 +287,9 @@ export class McpDriver
  * @see mcs §8
  */
 export async function createMcpDriver(options: McpDriverOptions): Promise<McpDriver> {
-  const timeoutMs = options.timeoutMs;
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
-    throw new McsError({
-      code: 'CONFIG_INVALID',
-      message: `MCP driver option timeoutMs must be a positive integer, got ${timeoutMs}`,
-    });
-  }
-  let upstream: Upstream;
-  try {
-    upstream = createUpstream(
-      options.name ?? 'mcp',
-      options.server as UpstreamConfig,
-      options.upstream,
-    );
-  } catch (error) {
-    throw fromUpstreamError(error);
-  }
-  try {
-    const tools = await upstream.listTools();
-    return new McpDriver(upstream, tools, options);
-  } catch (error) {
-    await upstream.close();
-    throw McsError.isInstance(error) ? error : fromUpstreamError(error);
-  }
+  return await connectDriver(
+    options,
+    'mcp',
+    (upstream, tools) => new McpDriver(upstream, tools, options),
+  );
 }
