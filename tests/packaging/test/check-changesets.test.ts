@@ -1,0 +1,142 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type CommandResult, runCommand, runCommandOrThrow } from '../src/run-command.js';
+import { WORKSPACE_ROOT } from '../src/workspace.js';
+
+const script = join(WORKSPACE_ROOT, 'scripts', 'check-changesets.mjs');
+let repository: string;
+
+async function write(path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(repository, path)), { recursive: true });
+  await writeFile(join(repository, path), text);
+}
+
+function manifest(fields: Record<string, unknown>): string {
+  return `${JSON.stringify(fields, null, 2)}\n`;
+}
+
+async function git(...args: string[]): Promise<void> {
+  await runCommandOrThrow('git', args, { cwd: repository });
+}
+
+function check(...args: string[]): Promise<CommandResult> {
+  return runCommand('node', [script, ...args], { cwd: repository });
+}
+
+beforeEach(async () => {
+  repository = await mkdtemp(join(tmpdir(), 'x-check-changesets-'));
+  await write('package.json', manifest({ name: 'root', private: true }));
+  await write('pnpm-workspace.yaml', 'packages:\n  - packages/*\n');
+  await write('.changeset/config.json', '{}\n');
+  await write(
+    'packages/lib/package.json',
+    manifest({ name: '@t/lib', version: '1.0.0', dependencies: { a: '1.0.0' } }),
+  );
+  await write('packages/lib/src/index.js', 'export const one = 1;\n');
+  await write('packages/app/package.json', manifest({ name: '@t/app', private: true }));
+  await write('packages/app/src/cli.js', 'console.log(1);\n');
+  await git('init', '--quiet');
+  await git('add', '.');
+  await git(
+    '-c',
+    'user.name=t',
+    '-c',
+    'user.email=t@example.com',
+    'commit',
+    '--quiet',
+    '-m',
+    'one',
+  );
+});
+
+afterEach(async () => {
+  await rm(repository, { recursive: true, force: true });
+});
+
+describe('scripts/check-changesets.mjs', () => {
+  it('fails when a public package source changed without a changeset, naming the package', async () => {
+    await write('packages/lib/src/index.js', 'export const one = 2;\n');
+    const result = await check('--base', 'HEAD');
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('@t/lib: src/index.js');
+  });
+
+  it('passes when a changeset added in the range names the package', async () => {
+    await write('packages/lib/src/index.js', 'export const one = 2;\n');
+    await write('.changeset/fix-one.md', '---\n"@t/lib": patch\n---\n\nOne is two.\n');
+    const result = await check('--base', 'HEAD');
+    expect(result.stdout).toContain('every changed package has a changeset (@t/lib)');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('does not count READMEs, tests, examples, private packages or devDependencies', async () => {
+    await write('packages/lib/README.md', '# lib\n');
+    await write('packages/lib/test/index.test.js', 'test\n');
+    await write('packages/lib/examples/quickstart.ts', 'example\n');
+    await write('packages/app/src/cli.js', 'console.log(2);\n');
+    await write(
+      'packages/lib/package.json',
+      manifest({
+        name: '@t/lib',
+        version: '1.0.1',
+        dependencies: { a: '1.0.0' },
+        devDependencies: { b: '1.0.0' },
+      }),
+    );
+    const result = await check('--base', 'HEAD');
+    expect(result.stdout).toContain('no public package changed');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('counts a change of dependencies in package.json', async () => {
+    await write(
+      'packages/lib/package.json',
+      manifest({ name: '@t/lib', version: '1.0.0', dependencies: { a: '2.0.0' } }),
+    );
+    const result = await check('--base', 'HEAD');
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('@t/lib: package.json');
+  });
+
+  it('checks everything since the first commit when nothing was released yet', async () => {
+    await write('packages/lib/src/index.js', 'export const one = 2;\n');
+    const result = await runCommand('node', [script], {
+      cwd: repository,
+      env: { ...process.env, CHANGESET_BASE: '' },
+    });
+    expect(result.stderr).toContain('@t/lib: src/index.js');
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('counts only what changed since the last release (the commit that consumed changesets)', async () => {
+    const commit = (message: string) =>
+      git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-am', message);
+    await write('packages/lib/src/index.js', 'export const one = 2;\n');
+    await write('.changeset/lib-two.md', '---\n"@t/lib": minor\n---\n\nTwo.\n');
+    await git('add', '.');
+    await commit('lib two');
+    await rm(join(repository, '.changeset', 'lib-two.md'));
+    await commit('release');
+    const released = await runCommand('node', [script], {
+      cwd: repository,
+      env: { ...process.env, CHANGESET_BASE: '' },
+    });
+    expect(released.stdout).toContain('no public package changed');
+    expect(released.exitCode).toBe(0);
+    await write('packages/lib/src/index.js', 'export const one = 3;\n');
+    const changed = await runCommand('node', [script], {
+      cwd: repository,
+      env: { ...process.env, CHANGESET_BASE: '' },
+    });
+    expect(changed.stderr).toContain('@t/lib: src/index.js');
+    expect(changed.exitCode).toBe(1);
+  });
+
+  it('exits with 2 for a base that is not a commit', async () => {
+    const result = await check('--base', 'no-such-ref');
+    expect(result.stderr).toContain('no-such-ref is not a commit');
+    expect(result.exitCode).toBe(2);
+  });
+});
