@@ -1,8 +1,9 @@
 /**
  * End to end: the built `x-gateway` in front of the official everything,
- * filesystem and memory servers, driven by the MCP Inspector CLI (one
- * session per invocation) and, for the firewall + `tool_view` step that needs
- * one session across two calls, by a real SDK client over Streamable HTTP.
+ * filesystem and memory servers, driven by the MCP Inspector 0.15.0: its CLI
+ * (one session per invocation) and its proxy server, which holds one session
+ * across calls as it does for the Inspector UI, for the firewall + `tool_view`
+ * flow that needs one session.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,9 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type InspectorProxy,
+  type InspectorTarget,
+  startInspectorProxy,
+  stopProcessGroup,
+} from './inspector-proxy.js';
 
 const run = promisify(execFile);
 const app = fileURLToPath(new URL('..', import.meta.url));
@@ -67,12 +72,15 @@ function callTool(name: string, args: Record<string, string>) {
   );
 }
 
-/** Starts the built gateway over HTTP on an ephemeral port and waits for its URL. */
+/**
+ * Starts the built gateway over HTTP on an ephemeral port, in a process group of its own (it and
+ * its upstreams stop together), and waits for its URL.
+ */
 function startGateway(): Promise<string> {
   const child = spawn(
     process.execPath,
     [cli, 'serve', '--config', configPath, '--http', '127.0.0.1:0', '--quiet'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   gateway = child;
   return new Promise((resolve, reject) => {
@@ -114,12 +122,14 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (gateway !== undefined && gateway.exitCode === null) {
-    const exited = new Promise((resolve) => gateway?.once('exit', resolve));
-    gateway.kill('SIGTERM');
-    await exited;
-  }
+  if (gateway !== undefined) await stopProcessGroup(gateway);
   await rm(folder, { recursive: true, force: true });
+});
+
+const cleanups: (() => Promise<unknown>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 const cardIds = new Map<string, string>();
@@ -229,40 +239,69 @@ describe('x-gateway in front of the official servers, through the MCP Inspector 
   });
 });
 
-describe('x-gateway firewall and tool_view in one session (SDK client over Streamable HTTP)', () => {
-  it('drills into the artifact of a large result with tool_view', async () => {
-    const client = new Client({ name: 'x-gateway-e2e', version: '0.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    try {
-      const browse = (await client.callTool({
-        name: 'tool_browse',
-        arguments: { query: 'read text file contents', top_k: 5 },
-      })) as ToolResult;
-      const readId = ((browse.structuredContent?.cards ?? []) as Card[]).find(
-        (card) => card.name === 'read_text_file',
-      )?.id;
-      const executed = (await client.callTool({
-        name: 'tool_execute',
-        arguments: { tool_id: readId, args: { path: join(sandbox, 'big.log') } },
-      })) as ToolResult;
-      const envelope = executed.structuredContent as unknown as Envelope;
-      const handle = envelope.artifacts[0]?.handle as string;
-      const lines = (await client.callTool({
-        name: 'tool_view',
-        arguments: { handle, selector: 'lines:2000-2002' },
-      })) as ToolResult;
-      expect(lines.structuredContent).toMatchObject({
-        text: '2000 ok request served\n2001 ALERT request served\n2002 ok request served',
-        total: 3_001,
-      });
-      const alerts = (await client.callTool({
-        name: 'tool_view',
-        arguments: { handle, selector: 'grep:ALERT' },
-      })) as ToolResult;
-      expect(alerts.structuredContent).toMatchObject({ total: 60, unit: 'matches' });
-    } finally {
-      await client.close();
-    }
+async function startProxy(): Promise<InspectorProxy> {
+  const proxy = await startInspectorProxy();
+  cleanups.push(() => proxy.stop());
+  return proxy;
+}
+
+/**
+ * In one Inspector session: browse, execute a read whose large result the firewall turns into an
+ * artifact, then `tool_view` on that artifact's handle twice.
+ */
+async function firewallFlowInOneSession(proxy: InspectorProxy, target: InspectorTarget) {
+  const { client } = await proxy.connect(target);
+  const browse = (await client.callTool({
+    name: 'tool_browse',
+    arguments: { query: 'read text file contents', top_k: 5 },
+  })) as ToolResult;
+  const readId = ((browse.structuredContent?.cards ?? []) as Card[]).find(
+    (card) => card.name === 'read_text_file',
+  )?.id;
+  expect(readId).toMatch(/^filesystem:read_text_file#[0-9a-f]{8}$/);
+  const executed = (await client.callTool({
+    name: 'tool_execute',
+    arguments: { tool_id: readId, args: { path: join(sandbox, 'big.log') } },
+  })) as ToolResult;
+  const envelope = executed.structuredContent as unknown as Envelope;
+  expect(envelope.provenance.firewall).toBe('artifact');
+  const handle = envelope.artifacts[0]?.handle as string;
+  const lines = (await client.callTool({
+    name: 'tool_view',
+    arguments: { handle, selector: 'lines:2000-2002' },
+  })) as ToolResult;
+  expect(lines.structuredContent).toMatchObject({
+    text: '2000 ok request served\n2001 ALERT request served\n2002 ok request served',
+    total: 3_001,
+  });
+  const alerts = (await client.callTool({
+    name: 'tool_view',
+    arguments: { handle, selector: 'grep:ALERT' },
+  })) as ToolResult;
+  expect(alerts.structuredContent).toMatchObject({ total: 60, unit: 'matches' });
+  return handle;
+}
+
+describe('x-gateway firewall and tool_view in one session (MCP Inspector proxy)', () => {
+  it('browses, executes, firewalls and views the artifact over Streamable HTTP; another session cannot view it', async () => {
+    const proxy = await startProxy();
+    const target: InspectorTarget = { transport: 'streamable-http', url: new URL(url) };
+    const handle = await firewallFlowInOneSession(proxy, target);
+    const other = await proxy.connect(target);
+    const foreign = (await other.client.callTool({
+      name: 'tool_view',
+      arguments: { handle, selector: 'lines:1-2' },
+    })) as ToolResult;
+    expect(foreign.isError).toBe(true);
+  });
+
+  it('does the same with the gateway over stdio, as the Inspector UI starts it', async () => {
+    const proxy = await startProxy();
+    await firewallFlowInOneSession(proxy, {
+      transport: 'stdio',
+      command: process.execPath,
+      args: [cli, 'serve', '--config', configPath, '--quiet'],
+    });
   });
 });
 

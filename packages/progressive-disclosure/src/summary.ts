@@ -46,17 +46,38 @@ export function firstSentence(text: string): string {
 }
 
 /**
+ * Where a clause ends inside a sentence: after `,` `;` `:` before a space, after the CJK `，` `、`
+ * `；` `：`, and before a parenthesis or a dash set off by spaces. A cut there keeps whole phrases.
+ */
+const CLAUSE_BOUNDARY = /[,;:](?=\s)|[，、；：]|(?=\s[(\-–—])/gu;
+
+/**
+ * The end of the longest clause of `cut` that keeps at least half of it, else of its last whole
+ * word when that keeps at least half, else the whole `cut`.
+ */
+function phraseEnd(cut: string): number {
+  let end = -1;
+  for (const match of cut.matchAll(CLAUSE_BOUNDARY)) {
+    const index = match.index + match[0].length;
+    if (index >= cut.length / 2 && index < cut.length) end = index;
+  }
+  if (end !== -1) return end;
+  const space = cut.lastIndexOf(' ');
+  return space > cut.length / 2 ? space : cut.length;
+}
+
+/**
  * Cuts `text` to at most `maxTokens` `cl100k_base` tokens: unchanged when it fits, otherwise cut
- * at a word boundary where one is near and ended with `…`. Deterministic.
+ * where a clause ends (`, ` `; ` `，` `、`, before ` (` or ` - `) or else at a word boundary,
+ * whichever keeps at least half of what fits, and ended with `…`. Deterministic.
  */
 export function boundTokens(text: string, maxTokens: number): string {
   if (countTokens(text) <= maxTokens) return text;
   let budget = maxTokens - countTokens(ELLIPSIS);
   while (budget > 0) {
-    let cut = truncateToTokens(text, budget);
-    const space = cut.lastIndexOf(' ');
-    if (space > cut.length / 2) cut = cut.slice(0, space);
-    const result = `${cut.replace(/[\s,;:.\-–—(]+$/u, '')}${ELLIPSIS}`;
+    const fitted = truncateToTokens(text, budget);
+    const cut = fitted.slice(0, phraseEnd(fitted));
+    const result = `${cut.replace(/[\s,;:.\-–—(，、；：]+$/u, '')}${ELLIPSIS}`;
     const count = countTokens(result);
     if (count <= maxTokens) return result;
     budget -= count - maxTokens;

@@ -78,6 +78,22 @@ describe('hostile reads of tool_descriptions', () => {
     expect(Object.keys(body)).toEqual(['read_note', 'list_notes']);
   });
 
+  it('answers an empty query, a bare fragment and a flood of separators as a missing selection', async () => {
+    for (const suffix of ['?', '#tools=read_note', '?tools', `?tools=${','.repeat(200_000)}`]) {
+      expect(await read(`${TOOL_DESCRIPTIONS_URI}${suffix}`)).toMatchObject({
+        error: { code: 'MISSING_TOOL_SELECTION' },
+      });
+    }
+  });
+
+  it('answers control characters and a lone percent sign as unknown names', async () => {
+    const body = await read(`${TOOL_DESCRIPTIONS_URI}?tools=%00,read_note%,%E2%80%AEeton_daer`);
+    expect(Object.keys(body)).toEqual(['\u0000', 'read_note%', '\u202eeton_daer']);
+    for (const entry of Object.values(body)) {
+      expect(entry).toMatchObject({ error: expect.stringMatching(/not found$/) });
+    }
+  });
+
   it('answers a malformed escape as an unknown name', async () => {
     const body = await read(`${TOOL_DESCRIPTIONS_URI}?tools=%E0%A4%A,%zz`);
     expect(Object.values(body)).toHaveLength(2);

@@ -45,6 +45,20 @@ describe('boundTokens', () => {
     expect('one two three four five six'.startsWith(cut.slice(0, -1))).toBe(true);
   });
 
+  it('cuts where a clause ends rather than inside it', () => {
+    const text =
+      'Generate a line chart to show trends over time, such as the ratio of Apple computer sales to Apple revenue.';
+    expect(boundTokens(text, 16)).toBe('Generate a line chart to show trends over time…');
+    expect(boundTokens('获取 BBC 新闻，提供全球新闻、英国新闻、商业、科技等分类新闻', 24)).toBe(
+      '获取 BBC 新闻，提供全球新闻、英国新闻…',
+    );
+    const page = 'Converts a web page into clean Markdown text (HTML and PDF pages are supported)';
+    expect(boundTokens(page, 12)).toBe('Converts a web page into clean Markdown text…');
+    const issues =
+      'Searches the issue tracker for open bugs - filters by label, author and milestone';
+    expect(boundTokens(issues, 12)).toBe('Searches the issue tracker for open bugs…');
+  });
+
   it('never exceeds the bound and always keeps a prefix of the text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), fc.integer({ min: 3, max: 40 }), (text, max) => {

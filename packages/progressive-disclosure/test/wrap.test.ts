@@ -18,7 +18,7 @@ import {
 } from './helpers.js';
 
 describe('stage 1: tools/list (§3.1)', () => {
-  it('lists every tool with its first sentence and an open input schema', async () => {
+  it('lists every tool with its first sentence and the type-only open input schema', async () => {
     await using pair = await createTestPair(withProgressiveDisclosure(createNotesServer()));
     const { tools } = await pair.client.listTools();
     expect(tools.map((tool) => [tool.name, tool.description])).toEqual([
@@ -27,7 +27,7 @@ describe('stage 1: tools/list (§3.1)', () => {
       ['list_notes', 'Lists the ids of all notes, sorted.'],
     ]);
     for (const tool of tools) {
-      expect(tool.inputSchema).toEqual({ type: 'object', additionalProperties: true });
+      expect(tool.inputSchema).toEqual({ type: 'object' });
       expect(tool.outputSchema).toBeUndefined();
     }
     expect(tools[0]?.annotations).toBeUndefined();
@@ -44,6 +44,13 @@ describe('stage 1: tools/list (§3.1)', () => {
     const { tools } = await pair.client.listTools();
     expect(tools[0]?.description).toBe('Reads one note by its…');
     expect(tools[2]?.description).toBe('Lists note ids.');
+  });
+
+  it('writes out the explicit open schema when asked', async () => {
+    const server = withProgressiveDisclosure(createNotesServer(), { schemaStyle: 'explicit' });
+    await using pair = await createTestPair(server);
+    const { tools } = await pair.client.listTools();
+    expect(tools[0]?.inputSchema).toEqual({ type: 'object', additionalProperties: true });
   });
 });
 

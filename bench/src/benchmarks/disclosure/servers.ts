@@ -8,7 +8,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type Catalog, createCatalogServer } from '@x/core/catalog-server';
-import { createDisclosureProxy, createProgressiveDisclosure } from '@x/progressive-disclosure';
+import {
+  createDisclosureProxy,
+  createProgressiveDisclosure,
+  type ProgressiveDisclosureOptions,
+} from '@x/progressive-disclosure';
 import { BenchError } from '../../errors.js';
 import { connectInMemory, listAllTools } from '../../servers/in-memory.js';
 import { prepareOfficialServers } from '../../servers/official-servers.js';
@@ -86,16 +90,18 @@ export async function discloseOfficialServers(repositoryRoot: string): Promise<D
 
 /**
  * A catalog served by `@x/core/catalog-server` in process with `prefixServer`: listed as it is
- * for the full list, and wrapped with `createProgressiveDisclosure().wrap` for the stages.
+ * for the full list, and wrapped with `createProgressiveDisclosure().wrap` for the stages, with
+ * the library's defaults unless `stageOne` sets the schema style or the summary bound.
  */
 export async function discloseCatalog(
   catalog: Catalog,
   identity: Pick<DisclosedServer, 'name' | 'title' | 'source'>,
+  stageOne: Pick<ProgressiveDisclosureOptions, 'schemaStyle' | 'maxSummaryTokens'> = {},
 ): Promise<DisclosedServer> {
   const options = { prefixServer: true };
   const rawClient = await connectInMemory(createCatalogServer(catalog, options));
   const full = await listAllTools(rawClient).finally(() => rawClient.close());
-  const layer = createProgressiveDisclosure(LAYER_OPTIONS);
+  const layer = createProgressiveDisclosure({ ...LAYER_OPTIONS, ...stageOne });
   const client = await connectInMemory(layer.wrap(createCatalogServer(catalog, options)));
   return { ...identity, full, client, close: () => client.close() };
 }

@@ -27,10 +27,20 @@ const EXAMPLE_CONFIG = join(
   'mcp.json',
 );
 
+/** The description files of that example: examples and guidance for some of the servers' tools. */
+const EXAMPLE_DESCRIPTIONS = join(
+  PACKAGE_ROOT,
+  'node_modules',
+  '@x',
+  'pd-server',
+  'examples',
+  'descriptions',
+);
+
 /** The specs both targets implement. */
 const SPECS = ['mcp-base', 'progressive-disclosure'];
 
-/** `x-pd demo` and `x-pd wrap --config <example>`, over stdio. */
+/** `x-pd demo` and `x-pd wrap --descriptions <example folder> --config <example>`, over stdio. */
 export const progressiveDisclosureTargets: readonly TargetDefinition[] = [
   createStdioTarget({
     name: 'x-pd demo',
@@ -41,7 +51,7 @@ export const progressiveDisclosureTargets: readonly TargetDefinition[] = [
   createStdioTarget({
     name: 'x-pd wrap',
     command: join(BIN, 'x-pd'),
-    args: ['wrap', '--config', EXAMPLE_CONFIG],
+    args: ['wrap', '--descriptions', EXAMPLE_DESCRIPTIONS, '--config', EXAMPLE_CONFIG],
     // The example names the servers by their bins, which must be on the PATH.
     env: { PATH: `${BIN}${delimiter}${process.env.PATH ?? ''}` },
     specs: SPECS,
