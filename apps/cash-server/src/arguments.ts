@@ -6,13 +6,14 @@
 
 import { parseArgs } from 'node:util';
 import { type ListenAddress, parseListenAddress } from '@x/core/serve';
+import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
 
 /** The help text of `x-cash`. */
 export const USAGE = `Usage:
-  x-cash demo [--db FILE] [--http HOST:PORT] [--tokens FILE]
+  x-cash demo [--db FILE] [--http HOST:PORT] [--tokens FILE] [--session-store STORE]
       orders (retail, wholesale), inventory and crm on an SQLite database, created and
       seeded on first run (in memory without --db)
-  x-cash aggregate --config FILE [--http HOST:PORT] [--tokens FILE]
+  x-cash aggregate --config FILE [--http HOST:PORT] [--tokens FILE] [--session-store STORE]
       the servers of an mcpServers file behind call, help and skill
   x-cash --help
 
@@ -23,6 +24,9 @@ Options:
                        with the manifest at /.well-known/cash-mcp.yaml
   --tokens FILE        with --http: a JSON file {"<bearer token>": "<role>"}; in the demo the
                        role "viewer" sees read functions only
+  --session-store STORE
+                       with --http: where MCP sessions live: memory (default) or
+                       redis://HOST:PORT, shared by every instance behind one address
   --db FILE            demo: the SQLite file (created and seeded when missing)
   --config FILE        aggregate: the mcpServers file (required)
 `;
@@ -36,6 +40,8 @@ export type CliCommand =
       http: ListenAddress | undefined;
       /** The bearer tokens file (HTTP only). */
       tokensPath: string | undefined;
+      /** Where MCP sessions live (HTTP only); `undefined` keeps them in memory. */
+      sessionStore: SessionStoreConfig | undefined;
       /** demo: the database file; `undefined` keeps it in memory. */
       databasePath: string | undefined;
       /** aggregate: the mcpServers file. */
@@ -54,6 +60,7 @@ const OPTIONS = {
   help: { type: 'boolean' },
   http: { type: 'string' },
   tokens: { type: 'string' },
+  'session-store': { type: 'string' },
   db: { type: 'string' },
   config: { type: 'string' },
 } as const;
@@ -96,10 +103,23 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.tokens !== undefined && http === undefined) {
     throw new UsageError('--tokens needs --http: bearer tokens apply to HTTP only');
   }
+  const storeText = values['session-store'];
+  if (storeText !== undefined && http === undefined) {
+    throw new UsageError('--session-store needs --http: a stdio server serves one session');
+  }
+  let sessionStore: SessionStoreConfig | undefined;
+  if (storeText !== undefined) {
+    try {
+      sessionStore = parseSessionStoreArgument(storeText);
+    } catch (error) {
+      throw new UsageError(`--session-store: ${(error as Error).message}`);
+    }
+  }
   return {
     kind: command,
     http,
     tokensPath: values.tokens,
+    sessionStore,
     databasePath: values.db,
     configPath: values.config,
   };

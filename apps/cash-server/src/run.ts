@@ -6,6 +6,7 @@
 
 import { aggregateMcpServers, type CashServer, createCashServer, MANIFEST_PATH } from '@x/cash';
 import { type RunningServer, readTokensFile, serveHttp, serveStdio } from '@x/core/serve';
+import { createSessionStore } from '@x/core/sessions';
 import { loadMcpServersConfig } from '@x/core/upstreams';
 import type { CliCommand } from './arguments.js';
 import { openDemoDatabase } from './demo/database.js';
@@ -38,16 +39,28 @@ async function serve(
   }
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
-  const running = await serveHttp((context) => cash.createMcpServer(context), {
-    ...command.http,
-    ...(tokens === undefined ? {} : { tokens }),
-    routes: { [MANIFEST_PATH]: cash.manifestRoute() },
-  });
+  // CaSH keeps nothing per session but the caller's role (visibility): with a shared store the
+  // session record carries it, so every instance serves every session with the same view.
+  const store =
+    command.sessionStore === undefined ? undefined : await createSessionStore(command.sessionStore);
+  let running: Awaited<ReturnType<typeof serveHttp>>;
+  try {
+    running = await serveHttp((context) => cash.createMcpServer(context), {
+      ...command.http,
+      ...(tokens === undefined ? {} : { tokens }),
+      ...(store === undefined || store.backend === 'memory' ? {} : { sessionStore: store }),
+      routes: { [MANIFEST_PATH]: cash.manifestRoute() },
+    });
+  } catch (error) {
+    await store?.close();
+    throw error;
+  }
   endpoint.url = running.url.href;
   return {
     running: {
       close: async () => {
         await running.close();
+        await store?.close();
         await release();
       },
     },

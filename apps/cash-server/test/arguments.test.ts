@@ -9,9 +9,13 @@ describe('x-cash command line', () => {
       kind: 'demo',
       http: { host: '127.0.0.1', port: 8080 },
       tokensPath: 't.json',
+      sessionStore: undefined,
       databasePath: 'shop.db',
       configPath: undefined,
     });
+    expect(
+      parseCliArguments(['demo', '--http', '8080', '--session-store', 'redis://127.0.0.1:6379']),
+    ).toMatchObject({ sessionStore: { redis: 'redis://127.0.0.1:6379' } });
     expect(parseCliArguments(['aggregate', '--config', 'mcp.json'])).toMatchObject({
       kind: 'aggregate',
       configPath: 'mcp.json',
@@ -29,6 +33,8 @@ describe('x-cash command line', () => {
     [['demo', '--tokens', 't.json'], '--tokens needs --http'],
     [['demo', '--http', 'nowhere:port'], '--http:'],
     [['demo', '--verbose'], "Unknown option '--verbose'"],
+    [['demo', '--session-store', 'redis://127.0.0.1:6379'], '--session-store needs --http'],
+    [['demo', '--http', '8080', '--session-store', 'mysql://x'], '--session-store:'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCliArguments(argv)).toThrow(UsageError);
     expect(() => parseCliArguments(argv)).toThrow(message);

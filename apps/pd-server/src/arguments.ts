@@ -6,6 +6,7 @@
 
 import { parseArgs } from 'node:util';
 import { type ListenAddress, parseListenAddress } from '@x/core/serve';
+import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
 import type { MinimalSchemaStyle } from '@x/progressive-disclosure';
 
 /** The help text of `x-pd`. */
@@ -24,8 +25,12 @@ Options:
   --http [HOST:]PORT        serve Streamable HTTP at http://HOST:PORT/mcp (default host 127.0.0.1)
   --tokens FILE             with --http: a JSON file {"<bearer token>": "<role>"}; the role
                             "read-only" sees only tools marked read-only
-  --max-summary-tokens N    bound of a stage-1 description in cl100k tokens (default 32)
-  --schema STYLE            stage-1 input schema: explicit (default) or type-only
+  --session-store STORE     with --http: where sessions, grants and rate limits live: memory
+                            (default) or redis://HOST:PORT, shared by every instance behind
+                            one address
+  --max-summary-tokens N    bound of a stage-1 description in cl100k tokens (default 20)
+  --schema STYLE            stage-1 input schema: type-only ({"type":"object"}, default) or
+                            explicit ({"type":"object","additionalProperties":true})
   --keep-hints              keep title, annotations and icons in stage 1 (dropped by default)
 wrap and measure:
   --config FILE             the mcpServers file (required)
@@ -41,6 +46,8 @@ export interface CommonOptions {
   http: ListenAddress | undefined;
   /** The bearer tokens file (HTTP only). */
   tokensPath: string | undefined;
+  /** Where session state lives (HTTP only); `undefined` keeps it in memory. */
+  sessionStore: SessionStoreConfig | undefined;
   /** The bound of stage-1 descriptions. */
   maxSummaryTokens: number | undefined;
   /** The stage-1 input schema style. */
@@ -60,7 +67,7 @@ export type CliCommand =
       descriptionsPath: string | undefined;
       /** Whether to prefix tool names with their server's namespace. */
       prefixTools: boolean;
-    } & Omit<CommonOptions, 'http' | 'tokensPath'>)
+    } & Omit<CommonOptions, 'http' | 'tokensPath' | 'sessionStore'>)
   | ({ kind: 'demo' } & CommonOptions)
   | ({
       kind: 'wrap';
@@ -86,6 +93,7 @@ const OPTIONS = {
   help: { type: 'boolean' },
   http: { type: 'string' },
   tokens: { type: 'string' },
+  'session-store': { type: 'string' },
   'max-summary-tokens': { type: 'string' },
   schema: { type: 'string' },
   'keep-hints': { type: 'boolean' },
@@ -112,6 +120,18 @@ function parseCommon(values: Record<string, string | boolean | undefined>): Comm
   if (tokensPath !== undefined && http === undefined) {
     throw new UsageError('--tokens needs --http: bearer tokens apply to HTTP only');
   }
+  const storeText = text('session-store');
+  if (storeText !== undefined && http === undefined) {
+    throw new UsageError('--session-store needs --http: a stdio server serves one session');
+  }
+  let sessionStore: SessionStoreConfig | undefined;
+  if (storeText !== undefined) {
+    try {
+      sessionStore = parseSessionStoreArgument(storeText);
+    } catch (error) {
+      throw new UsageError(`--session-store: ${(error as Error).message}`);
+    }
+  }
   const maxText = text('max-summary-tokens');
   if (maxText !== undefined && !/^[1-9][0-9]{0,3}$/.test(maxText)) {
     throw new UsageError(
@@ -120,11 +140,12 @@ function parseCommon(values: Record<string, string | boolean | undefined>): Comm
   }
   const schema = text('schema');
   if (schema !== undefined && schema !== 'explicit' && schema !== 'type-only') {
-    throw new UsageError(`--schema must be explicit or type-only, got ${JSON.stringify(schema)}`);
+    throw new UsageError(`--schema must be type-only or explicit, got ${JSON.stringify(schema)}`);
   }
   return {
     http,
     tokensPath,
+    sessionStore,
     maxSummaryTokens: maxText === undefined ? undefined : Number(maxText),
     schemaStyle: schema,
     keepClientHints: values['keep-hints'] === true,
@@ -159,11 +180,16 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   if (values.config === undefined) throw new UsageError(`${command} needs --config FILE`);
   if (command === 'measure') {
-    const misplaced = (['http', 'tokens', 'watch'] as const).find(
+    const misplaced = (['http', 'tokens', 'session-store', 'watch'] as const).find(
       (name) => values[name] !== undefined,
     );
     if (misplaced !== undefined) throw new UsageError(`--${misplaced} does not apply to measure`);
-    const { http: _http, tokensPath: _tokens, ...common } = parseCommon(values);
+    const {
+      http: _http,
+      tokensPath: _tokens,
+      sessionStore: _sessionStore,
+      ...common
+    } = parseCommon(values);
     return {
       kind: 'measure',
       configPath: values.config,

@@ -25,6 +25,9 @@ export interface Measurement {
 /**
  * Lists the tools of `config` in full and through a progressive-disclosure proxy (a real client
  * over an in-memory transport) and counts the tokens of each array's compact JSON.
+ *
+ * @throws CoreError of the first upstream that does not start: a measurement without some of
+ *   the servers would be a wrong figure, not a smaller one.
  */
 export async function measureDisclosure(
   config: McpServersConfig,
@@ -33,6 +36,8 @@ export async function measureDisclosure(
   const proxy = createDisclosureProxy(config, { ...options, instructions: false });
   const client = new Client({ name: 'x-pd-measure', version: '0.1.0' });
   try {
+    const failed = [...(await proxy.pool.connectAll())].find(([, error]) => error !== undefined);
+    if (failed?.[1] !== undefined) throw failed[1];
     const full = await proxy.listTools();
     const server = await proxy.factory({
       sessionId: undefined,

@@ -11,6 +11,7 @@ import {
   serveHttp,
   serveStdio,
 } from '@x/core/serve';
+import { type ClosableSessionStore, createSessionStore } from '@x/core/sessions';
 import { loadMcpServersConfig } from '@x/core/upstreams';
 import {
   checkDescriptions,
@@ -46,10 +47,28 @@ function layerOptions(command: Partial<CommonOptions>): ProgressiveDisclosureOpt
   };
 }
 
+/**
+ * Where session state lives: with `--session-store redis://...`, one Redis shared by every
+ * instance, which also records the MCP sessions so any instance serves any request of them.
+ */
+interface Sessions {
+  readonly store: ClosableSessionStore;
+  /** Progressive-disclosure options that put grants and rate limits in the store. */
+  readonly layer: Pick<ProgressiveDisclosureOptions, 'store' | 'forgetOnClose'>;
+}
+
+/** Opens the session store the command asks for (in memory by default). */
+async function openSessions(command: Partial<CommonOptions>): Promise<Sessions> {
+  const store = await createSessionStore(command.sessionStore);
+  // A shared store outlives this instance's copy of a session: only a DELETE ends it.
+  return { store, layer: { store, forgetOnClose: store.backend === 'memory' } };
+}
+
 async function serve(
   factory: ServerFactory,
   command: CommonOptions,
   release: () => Promise<void>,
+  sessions: Sessions & { forget: (sessionId: string) => Promise<void> },
 ): Promise<Served> {
   if (command.http === undefined) {
     const running = await serveStdio(factory, { onClosed: () => void release() });
@@ -57,9 +76,18 @@ async function serve(
   }
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
+  const shared = sessions.store.backend !== 'memory';
   const running = await serveHttp(factory, {
     ...command.http,
     ...(tokens === undefined ? {} : { tokens }),
+    ...(shared
+      ? {
+          sessionStore: sessions.store,
+          onSessionClosed: (sessionId, reason) => {
+            if (reason === 'deleted') void sessions.forget(sessionId).catch(() => {});
+          },
+        }
+      : {}),
   });
   return {
     running: {
@@ -77,20 +105,35 @@ async function serve(
  * progressive-disclosure layer, with the role policy and the system prompt guidance as
  * `instructions`.
  */
-export function createDemoFactory(options: Partial<CommonOptions> = {}): ServerFactory {
+export function createDemoFactory(
+  options: Partial<CommonOptions> = {},
+  sessionOptions: Pick<ProgressiveDisclosureOptions, 'store' | 'forgetOnClose'> = {},
+): ServerFactory & { forgetSession: (sessionKey: string) => Promise<void> } {
   const layer = createProgressiveDisclosure({
     ...layerOptions(options),
+    ...sessionOptions,
     descriptions: createDemoDescriptions(),
   });
   const instructions = systemPromptGuidance({
     exampleTools: ['tasks_list', 'calendar_find_free_slot'],
   });
-  return layer.wrapFactory(() => createDemoServer(instructions));
+  return Object.assign(
+    layer.wrapFactory(() => createDemoServer(instructions)),
+    { forgetSession: layer.forgetSession },
+  );
 }
 
 /** `x-pd demo`: the twelve-tool demo server behind progressive disclosure. */
 export async function runDemo(command: Extract<CliCommand, { kind: 'demo' }>): Promise<Served> {
-  return serve(createDemoFactory(command), command, async () => {});
+  const sessions = await openSessions(command);
+  const factory = createDemoFactory(command, sessions.layer);
+  const release = () => sessions.store.close();
+  try {
+    return await serve(factory, command, release, { ...sessions, forget: factory.forgetSession });
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 /** `x-pd wrap`: the proxy in front of the servers of an mcpServers file. */
@@ -99,6 +142,7 @@ export async function runWrap(
   log: Log,
 ): Promise<Served> {
   const config = await loadMcpServersConfig(command.configPath);
+  const sessions = await openSessions(command);
   let folder: DescriptionFolder | undefined;
   if (command.descriptionsPath !== undefined) {
     folder = await loadDescriptionFolder(command.descriptionsPath, {
@@ -109,6 +153,7 @@ export async function runWrap(
   }
   const proxy = createDisclosureProxy(config, {
     ...layerOptions(command),
+    ...sessions.layer,
     prefixTools: command.prefixTools,
     ...(folder === undefined ? {} : { descriptions: folder }),
     onUpstreamError: (name, error) =>
@@ -117,6 +162,7 @@ export async function runWrap(
   const release = async () => {
     folder?.close();
     await proxy.close();
+    await sessions.store.close();
   };
   if (folder !== undefined) {
     for (const issue of await checkDescriptions(
@@ -128,7 +174,10 @@ export async function runWrap(
     }
   }
   try {
-    return await serve(proxy.factory, command, release);
+    return await serve(proxy.factory, command, release, {
+      ...sessions,
+      forget: proxy.forgetSession,
+    });
   } catch (error) {
     await release();
     throw error;

@@ -69,7 +69,7 @@ describe('x-pd command line', () => {
     [['demo', '--http', 'nowhere:port'], '--http:'],
     [['demo', '--tokens', 't.json'], '--tokens needs --http'],
     [['demo', '--max-summary-tokens', '0'], '--max-summary-tokens must be a whole number'],
-    [['demo', '--schema', 'none'], '--schema must be explicit or type-only'],
+    [['demo', '--schema', 'none'], '--schema must be type-only or explicit'],
     [['wrap', '--config', 'c.json', '--watch'], '--watch needs --descriptions DIR'],
     [['measure'], 'measure needs --config FILE'],
     [['measure', '--config', 'c.json', '--http', '1'], '--http does not apply to measure'],

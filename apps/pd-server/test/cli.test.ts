@@ -177,6 +177,22 @@ describe('x-pd exit status', () => {
     expect(result.stderr).toContain('bad.json');
   });
 
+  it('measures both stages of the official servers, and exits 1 naming an upstream that does not start', async () => {
+    const measured = run(['measure', '--config', await writeOfficialConfig()]);
+    expect(measured.status).toBe(0);
+    const figures = JSON.parse(measured.stdout) as Record<string, number>;
+    expect(figures.tools).toBeGreaterThan(20);
+    expect(figures.stageOneTokens).toBeLessThan((figures.fullTokens ?? 0) / 5);
+    const missing = join(folder, 'missing.json');
+    await writeFile(
+      missing,
+      JSON.stringify({ mcpServers: { ghost: { command: join(folder, 'no-such-server') } } }),
+    );
+    const failed = run(['measure', '--config', missing]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('upstream "ghost"');
+  });
+
   it('prints the help and exits 0', () => {
     const result = run(['--help']);
     expect(result.status).toBe(0);

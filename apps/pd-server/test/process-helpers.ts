@@ -4,6 +4,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopProcessGroup } from './inspector-proxy.js';
 
 /** The built `x-pd` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -14,21 +15,21 @@ export const BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url
 export interface HttpProcess {
   url: URL;
   child: ChildProcess;
+  /** Stops `x-pd` and the upstream servers it started; resolves with its exit code once all are gone. */
   stop(): Promise<number | null>;
 }
 
-/** Starts `x-pd <args> --http 127.0.0.1:0` and waits for the URL it prints on stderr. */
+/**
+ * Starts `x-pd <args> --http 127.0.0.1:0` in a process group of its own and waits for the URL it
+ * prints on stderr.
+ */
 export function startHttp(args: readonly string[]): Promise<HttpProcess> {
   const child = spawn(process.execPath, [CLI, ...args, '--http', '127.0.0.1:0'], {
+    detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ''}` },
   });
-  const stop = () =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopProcessGroup(child);
   return new Promise((resolve, reject) => {
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -42,9 +42,16 @@ export interface ProgressiveDisclosureOptions {
   store?: SessionStore;
   /** Grants lapse this long after a session's last grant or granted call, in ms (default 1 hour). */
   sessionTtlMs?: number;
-  /** The most `cl100k_base` tokens of a stage-1 description (default 32, at least 8). */
+  /**
+   * Drop a session's grants and rate-limit state when its server closes (default true). Turn it
+   * off when several instances share `store`: one instance closing its copy of a session (idle
+   * expiry, shutdown) must not end the session for the others; call `forgetSession` when the
+   * session really ends (`serveHttp`'s `onSessionClosed` with reason `deleted`).
+   */
+  forgetOnClose?: boolean;
+  /** The most `cl100k_base` tokens of a stage-1 description (default 20, at least 8). */
   maxSummaryTokens?: number;
-  /** How stage 1 simplifies input schemas (default `explicit`). */
+  /** How stage 1 simplifies input schemas (default `type-only`). */
   schemaStyle?: MinimalSchemaStyle;
   /** Keep `title`, `annotations` and `icons` in stage 1 for clients that show them (default false). */
   keepClientHints?: boolean;
@@ -80,6 +87,7 @@ export const ProgressiveDisclosureOptionsSchema = z.strictObject({
     )
     .optional(),
   sessionTtlMs: positiveInteger.optional(),
+  forgetOnClose: z.boolean().optional(),
   maxSummaryTokens: z.int().min(8).max(1_000).optional(),
   schemaStyle: z.enum(['explicit', 'type-only']).optional(),
   keepClientHints: z.boolean().optional(),
@@ -104,6 +112,14 @@ export const ProgressiveDisclosureOptionsSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * The default bound of a stage-1 description. On the 527 LiveMCPBench tools, 20 tokens keep 85%
+ * of first sentences whole and cut the rest where a clause ends, keeping purpose and the examples
+ * that tell similar tools apart; bounds from 12 to 32 all land between 82% and 80% of reduction,
+ * because names, JSON structure and the required `inputSchema` weigh more than the summaries.
+ */
+const DEFAULT_MAX_SUMMARY_TOKENS = 20;
+
 /** Names longer than this cannot be tools: MCP names have at most 64 characters. */
 export const MAX_TOOL_NAME_LENGTH = 128;
 
@@ -114,6 +130,7 @@ export interface DisclosureRuntime {
   readonly maxToolsPerRead: number;
   readonly maxAvailableTools: number;
   readonly grants: GrantStore;
+  readonly forgetOnClose: boolean;
   readonly limitRead: ReadLimiter | undefined;
   readonly summarize: (text: string, keepWhole?: boolean) => string;
   readonly authorize: ToolAuthorizer | undefined;
@@ -142,16 +159,17 @@ export function createDisclosureRuntime(
   const rateLimit = options.rateLimit ?? { maxReads: 60, windowMs: 60_000 };
   const descriptions = options.descriptions;
   return {
-    schemaStyle: options.schemaStyle ?? 'explicit',
+    schemaStyle: options.schemaStyle ?? 'type-only',
     keepClientHints: options.keepClientHints ?? false,
     maxToolsPerRead: options.maxToolsPerRead ?? 100,
     maxAvailableTools: options.maxAvailableTools ?? 50,
     grants: createGrantStore(store, options.sessionTtlMs ?? 3_600_000),
+    forgetOnClose: options.forgetOnClose ?? true,
     limitRead:
       rateLimit === false
         ? undefined
         : createReadLimiter(store, rateLimit, options.now ?? Date.now),
-    summarize: createSummarizer(options.maxSummaryTokens ?? 32),
+    summarize: createSummarizer(options.maxSummaryTokens ?? DEFAULT_MAX_SUMMARY_TOKENS),
     authorize: options.authorize,
     override: (toolName) => descriptions?.get(toolName),
   };

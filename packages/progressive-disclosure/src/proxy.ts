@@ -54,6 +54,8 @@ export interface DisclosureProxy {
   readonly pool: UpstreamPool;
   /** Every proxied tool in full (stage-2 source), under its proxy name, in configuration order. */
   listTools(): Promise<Tool[]>;
+  /** Drops the grants and rate-limit state of a session now (they also lapse by themselves). */
+  forgetSession(sessionKey: string): Promise<void>;
   /** Closes every upstream (ending child processes); idempotent. */
   close(): Promise<void>;
 }
@@ -192,11 +194,13 @@ export function createDisclosureProxy(
       servers.add(server);
       server.server.onclose = () => {
         servers.delete(server);
+        if (!runtime.forgetOnClose) return;
         for (const key of binding.seenKeys) void runtime.grants.forget(key).catch(() => {});
       };
       return server;
     },
     listTools: listProxiedTools,
+    forgetSession: (sessionKey) => runtime.grants.forget(sessionKey),
     async close() {
       servers.clear();
       await pool.close();

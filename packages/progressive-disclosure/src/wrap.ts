@@ -153,6 +153,7 @@ export function createProgressiveDisclosure(
     const previousOnClose = low.onclose;
     low.onclose = () => {
       previousOnClose?.();
+      if (!runtime.forgetOnClose) return;
       for (const key of binding.seenKeys) void runtime.grants.forget(key).catch(() => {});
     };
     return server;

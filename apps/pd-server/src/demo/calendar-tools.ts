@@ -89,7 +89,7 @@ export function registerCalendarTools(server: McpServer, state: DemoState): void
     {
       title: 'Create a calendar event',
       description:
-        'Books an event at a start time for a number of minutes, with optional attendees who are invited by email. An event may not end after midnight, and it may not overlap another event unless allow_overlap is true.',
+        'Books a calendar event of a given length, optionally inviting attendees by email. It starts at a given time for a number of minutes; an event may not end after midnight, and it may not overlap another event unless allow_overlap is true.',
       inputSchema: {
         title: z.string().min(1).max(120).describe('The event title, 1-120 characters.'),
         start: StartSchema,
@@ -128,7 +128,7 @@ export function registerCalendarTools(server: McpServer, state: DemoState): void
     {
       title: 'Find a free slot',
       description:
-        'Finds the earliest free time on a day for a meeting of the given length, between working hours (09:00-17:00 unless given). Slots start on the quarter hour.',
+        'Finds the earliest free time on a day for a meeting of a given length. It looks between working hours (09:00-17:00 unless given); slots start on the quarter hour.',
       inputSchema: {
         date: DateSchema,
         duration_minutes: DurationSchema,

@@ -11,6 +11,12 @@ import type { HttpServeOptions } from './types.js';
 export const DEFAULT_PATH = '/mcp';
 /** The largest request body accepted when none is given (4 MiB, as in the MCP SDK). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** The deepest JSON nesting accepted when none is given. */
+export const DEFAULT_MAX_JSON_DEPTH = 64;
+/** The most open sessions when none is given. */
+export const DEFAULT_MAX_SESSIONS = 10_000;
+/** How long a stored session lives after its last request when none is given (1 hour). */
+export const DEFAULT_SESSION_STORE_TTL_MS = 3_600_000;
 
 /**
  * Checks the options that need no bound port (the `Host`/`Origin` lists are checked when the
@@ -33,9 +39,20 @@ export function validateHttpOptions(
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     problems.push('maxBodyBytes must be a positive integer');
   }
-  const idle = options.sessionIdleMs;
-  if (idle !== undefined && (!Number.isSafeInteger(idle) || idle <= 0)) {
-    problems.push('sessionIdleMs must be a positive integer');
+  for (const name of [
+    'sessionIdleMs',
+    'maxJsonDepth',
+    'maxSessions',
+    'sessionStoreTtlMs',
+  ] as const) {
+    const value = options[name];
+    if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {
+      problems.push(`${name} must be a positive integer`);
+    }
+  }
+  const store = options.sessionStore as { update?: unknown } | undefined;
+  if (store !== undefined && typeof store?.update !== 'function') {
+    problems.push('sessionStore must be a SessionStore');
   }
   for (const routePath of Object.keys(options.routes ?? {})) {
     if (!routePath.startsWith('/') || routePath === path) {

@@ -1,6 +1,7 @@
 /**
- * The open MCP sessions of one `serveHttp` server: one transport and one McpServer each,
- * routed by session id, closed on DELETE, idle expiry or shutdown.
+ * The open MCP sessions of one `serveHttp` server: one transport and one McpServer each, routed
+ * by session id, closed on DELETE, idle expiry or shutdown; with a shared store, also recorded
+ * there and rebuilt on an instance that did not start them.
  *
  * @module
  */
@@ -8,17 +9,37 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
-import type { ServerFactory } from './types.js';
+import { handleNodeRequest } from './node-transport.js';
+import type { SessionRecord, SessionRecords } from './session-records.js';
+import { replayInitialize } from './session-replay.js';
+import type { HttpSessionCloseReason, ServerFactory } from './types.js';
 
 /** One MCP session over HTTP. */
 export interface HttpSession {
   /** The `mcp-session-id` of the session. */
   readonly id: string;
-  /** Which configured bearer token opened the session (`undefined` without tokens). */
-  readonly tokenIndex: number | undefined;
+  /** The fingerprint of the bearer token that opened the session (`undefined` without tokens). */
+  readonly token: string | undefined;
 }
+
+/** Who sends a request: the role and token fingerprint from the bearer check. */
+export interface HttpCaller {
+  /** The role of the caller's token. */
+  role: string | undefined;
+  /** The fingerprint of the caller's token. */
+  token: string | undefined;
+}
+
+/** The outcome of {@link HttpSessionRegistry.find}. */
+export type HttpSessionLookup =
+  | { outcome: 'found'; session: HttpSession }
+  | { outcome: 'not-found' }
+  | { outcome: 'forbidden' }
+  | { outcome: 'full' }
+  | { outcome: 'unavailable' };
 
 /** What {@link createHttpSessionRegistry} needs. */
 export interface HttpSessionRegistryOptions {
@@ -26,26 +47,37 @@ export interface HttpSessionRegistryOptions {
   factory: ServerFactory;
   /** Closes a session after this long without a request in progress. */
   sessionIdleMs: number | undefined;
+  /** The most sessions open at once on this instance. */
+  maxSessions: number;
+  /** Where sessions are recorded for other instances; `undefined` keeps them local. */
+  records: SessionRecords | undefined;
   /** Told about every initialized session that closes, once. */
-  onSessionClosed: ((sessionId: string) => void) | undefined;
+  onSessionClosed: ((sessionId: string, reason: HttpSessionCloseReason) => void) | undefined;
+  /** Told about a session store or rebuild failure (the caller gets 503). */
+  onError: (error: unknown) => void;
 }
 
 /** The sessions of one HTTP server. */
 export interface HttpSessionRegistry {
-  /** The initialized session with this id, if any. */
-  get(sessionId: string): HttpSession | undefined;
   /** How many sessions are initialized and open. */
   count(): number;
+  /** Whether `maxSessions` sessions are open or starting. */
+  isFull(): boolean;
   /**
-   * Starts a session from an `initialize` request: builds its server, then lets the SDK
-   * transport answer. The session is kept only if the transport initialized it.
+   * Starts a session from an `initialize` request: records it (with a store), builds its server,
+   * then lets the SDK transport answer. The session is kept only if the transport initialized it.
    */
   open(
     request: IncomingMessage,
     response: ServerResponse,
     body: unknown,
-    caller: { role: string | undefined; tokenIndex: number | undefined },
+    caller: HttpCaller,
   ): Promise<void>;
+  /**
+   * The session with this id for `caller`: local, or rebuilt from the store. With a store, every
+   * lookup restarts the record's time to live, and a session the store no longer has is closed.
+   */
+  find(sessionId: string, caller: HttpCaller): Promise<HttpSessionLookup>;
   /** Hands a request for an open session to its transport (`body` for POST only); 404 if it closed meanwhile. */
   handle(
     session: HttpSession,
@@ -57,90 +89,194 @@ export interface HttpSessionRegistry {
   closeAll(): Promise<void>;
 }
 
-interface SessionRecord extends HttpSession {
+interface LiveSession extends HttpSession {
   readonly server: McpServer;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: WebStandardStreamableHTTPServerTransport;
   initialized: boolean;
   closed: boolean;
   activeRequests: number;
   idleTimer: NodeJS.Timeout | undefined;
 }
 
+/** The `params` of the `initialize` request in `body` (alone or in a batch). */
+function initializeParams(body: unknown): Record<string, unknown> {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  const message = messages.find(isInitializeRequest);
+  return (message?.params ?? {}) as Record<string, unknown>;
+}
+
 /** Creates the session registry of one HTTP server. */
 export function createHttpSessionRegistry(
   options: HttpSessionRegistryOptions,
 ): HttpSessionRegistry {
+  const { records } = options;
   /** Initialized sessions, by id. */
-  const initialized = new Map<string, SessionRecord>();
+  const initialized = new Map<string, LiveSession>();
   /** Every session not yet closed, initialized or still starting. */
-  const live = new Set<SessionRecord>();
+  const live = new Set<LiveSession>();
+  /** Rebuilds in progress, by id, so concurrent requests of one session rebuild it once. */
+  const rebuilding = new Map<string, Promise<LiveSession>>();
   let closingAll = false;
 
-  async function closeSession(record: SessionRecord): Promise<void> {
-    if (record.closed) return;
-    record.closed = true;
-    clearTimeout(record.idleTimer);
-    live.delete(record);
-    initialized.delete(record.id);
+  async function closeSession(session: LiveSession, reason: HttpSessionCloseReason): Promise<void> {
+    if (session.closed) return;
+    session.closed = true;
+    clearTimeout(session.idleTimer);
+    live.delete(session);
+    initialized.delete(session.id);
     // Closes the transport too (ending its SSE streams); a transport closed first (DELETE) is a no-op.
-    await record.server.close();
-    if (record.initialized) options.onSessionClosed?.(record.id);
+    await session.server.close();
+    if (session.initialized) options.onSessionClosed?.(session.id, reason);
   }
 
-  function trackRequest(record: SessionRecord, response: ServerResponse): void {
-    record.activeRequests += 1;
-    clearTimeout(record.idleTimer);
-    record.idleTimer = undefined;
+  function trackRequest(session: LiveSession, response: ServerResponse): void {
+    session.activeRequests += 1;
+    clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
     response.once('close', () => {
-      record.activeRequests -= 1;
+      session.activeRequests -= 1;
       const idleMs = options.sessionIdleMs;
-      if (record.activeRequests > 0 || record.closed || idleMs === undefined) return;
-      record.idleTimer = setTimeout(() => void closeSession(record), idleMs);
-      record.idleTimer.unref();
+      if (session.activeRequests > 0 || session.closed || idleMs === undefined) return;
+      session.idleTimer = setTimeout(() => void closeSession(session, 'idle'), idleMs);
+      session.idleTimer.unref();
     });
   }
 
+  /** A session with its server connected to a new transport bound to `id`. */
+  async function connectSession(
+    id: string,
+    token: string | undefined,
+    server: McpServer,
+  ): Promise<LiveSession> {
+    const session: LiveSession = {
+      id,
+      token,
+      server,
+      transport: new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => id,
+        // Runs before the response goes out, so the client's next request finds the session.
+        onsessioninitialized: () => {
+          session.initialized = true;
+          initialized.set(id, session);
+        },
+        // A DELETE: the session ends for every instance. Awaited before the transport closes.
+        onsessionclosed: async () => {
+          await records?.remove(id).catch(options.onError);
+        },
+      }),
+      initialized: false,
+      closed: false,
+      activeRequests: 0,
+      idleTimer: undefined,
+    };
+    live.add(session);
+    if (closingAll) {
+      await closeSession(session, 'shutdown');
+      throw new Error('The HTTP server is shutting down.');
+    }
+    // Set before connect: the SDK chains its own handler after this one. Only a DELETE closes
+    // the transport by itself; every other close starts in closeSession, which runs once.
+    session.transport.onclose = () => void closeSession(session, 'deleted');
+    await server.connect(session.transport);
+    return session;
+  }
+
+  async function rebuild(id: string, record: SessionRecord): Promise<LiveSession> {
+    const server = await options.factory({ sessionId: id, role: record.role, transport: 'http' });
+    const session = await connectSession(id, record.token, server);
+    try {
+      await replayInitialize(session.transport, id, record.initialize);
+      return session;
+    } catch (error) {
+      await closeSession(session, 'shutdown');
+      throw error;
+    }
+  }
+
+  function unavailable(error: unknown): HttpSessionLookup {
+    options.onError(error);
+    return { outcome: 'unavailable' };
+  }
+
   return {
-    get: (sessionId) => initialized.get(sessionId),
     count: () => initialized.size,
+    isFull: () => live.size >= options.maxSessions,
 
     async open(request, response, body, caller) {
       const id = randomUUID();
-      const server = await options.factory({ sessionId: id, role: caller.role, transport: 'http' });
-      const record: SessionRecord = {
-        id,
-        tokenIndex: caller.tokenIndex,
-        server,
-        transport: new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => id,
-          // Runs before the response goes out, so the client's next request finds the session.
-          onsessioninitialized: () => {
-            record.initialized = true;
-            initialized.set(id, record);
-          },
-        }),
-        initialized: false,
-        closed: false,
-        activeRequests: 0,
-        idleTimer: undefined,
-      };
-      live.add(record);
+      if (records !== undefined) {
+        try {
+          await records.save(id, {
+            initialize: initializeParams(body),
+            ...(caller.role === undefined ? {} : { role: caller.role }),
+            ...(caller.token === undefined ? {} : { token: caller.token }),
+          });
+        } catch (error) {
+          options.onError(error);
+          return sendJsonRpcError(
+            response,
+            503,
+            HttpErrorCode.REFUSED,
+            'Service Unavailable: the session store is unavailable',
+          );
+        }
+      }
+      let session: LiveSession | undefined;
       try {
-        if (closingAll) throw new Error('The HTTP server is shutting down.');
-        // Set before connect: the SDK chains its own handler after this one.
-        record.transport.onclose = () => void closeSession(record);
-        await server.connect(record.transport);
-        trackRequest(record, response);
-        await record.transport.handleRequest(request, response, body);
+        const server = await options.factory({
+          sessionId: id,
+          role: caller.role,
+          transport: 'http',
+        });
+        session = await connectSession(id, caller.token, server);
+        trackRequest(session, response);
+        await handleNodeRequest(session.transport, request, response, body);
       } finally {
-        if (!record.initialized) await closeSession(record);
+        if (session?.initialized !== true) {
+          if (session !== undefined) await closeSession(session, 'shutdown');
+          await records?.remove(id).catch(options.onError);
+        }
+      }
+    },
+
+    async find(sessionId, caller) {
+      const local = initialized.get(sessionId);
+      if (local !== undefined && local.token !== caller.token) return { outcome: 'forbidden' };
+      if (records === undefined) {
+        return local === undefined
+          ? { outcome: 'not-found' }
+          : { outcome: 'found', session: local };
+      }
+      let record: SessionRecord | undefined;
+      try {
+        record = await records.touch(sessionId);
+      } catch (error) {
+        return unavailable(error);
+      }
+      if (record === undefined) {
+        // Ended on another instance (DELETE) or expired: this instance's copy goes too.
+        if (local !== undefined) await closeSession(local, 'expired');
+        return { outcome: 'not-found' };
+      }
+      if (local !== undefined) return { outcome: 'found', session: local };
+      if (record.token !== caller.token) return { outcome: 'forbidden' };
+      let pending = rebuilding.get(sessionId);
+      if (pending === undefined) {
+        if (live.size >= options.maxSessions) return { outcome: 'full' };
+        pending = rebuild(sessionId, record).finally(() => rebuilding.delete(sessionId));
+        rebuilding.set(sessionId, pending);
+      }
+      try {
+        return { outcome: 'found', session: await pending };
+      } catch (error) {
+        return unavailable(error);
       }
     },
 
     async handle(session, request, response, body) {
-      const record = initialized.get(session.id);
+      const local = initialized.get(session.id);
       // The session may have closed while the body was read.
-      if (record === undefined) {
+      if (local === undefined) {
         return sendJsonRpcError(
           response,
           404,
@@ -148,13 +284,13 @@ export function createHttpSessionRegistry(
           'Session not found',
         );
       }
-      trackRequest(record, response);
-      await record.transport.handleRequest(request, response, body);
+      trackRequest(local, response);
+      await handleNodeRequest(local.transport, request, response, body);
     },
 
     async closeAll() {
       closingAll = true;
-      await Promise.all([...live].map(closeSession));
+      await Promise.all([...live].map((session) => closeSession(session, 'shutdown')));
     },
   };
 }

@@ -27,6 +27,7 @@ export type {
   HttpRouteHandler,
   HttpRouteWithAuth,
   HttpServeOptions,
+  HttpSessionCloseReason,
   RunningHttpServer,
   RunningServer,
   ServerFactory,

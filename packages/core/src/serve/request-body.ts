@@ -8,16 +8,19 @@
  */
 
 import type { IncomingMessage } from 'node:http';
+import { exceedsJsonDepth } from './json-depth.js';
 
 /** The outcome of {@link readJsonBody}. */
 export type JsonBodyResult =
   | { outcome: 'parsed'; value: unknown }
   | { outcome: 'too-large' }
+  | { outcome: 'too-deep' }
   | { outcome: 'malformed' }
   | { outcome: 'aborted' };
 
 /**
- * Reads `request`'s body and parses it as JSON.
+ * Reads `request`'s body and parses it as JSON, refusing text nested more than `maxDepth` levels
+ * (`too-deep`) before parsing it.
  *
  * A declared `Content-Length` over `maxBytes` is refused without reading; otherwise reading
  * stops as soon as more than `maxBytes` arrived. After a refusal the rest of the body is
@@ -27,6 +30,7 @@ export type JsonBodyResult =
 export async function readJsonBody(
   request: IncomingMessage,
   maxBytes: number,
+  maxDepth: number,
 ): Promise<JsonBodyResult> {
   if (Number(request.headers['content-length']) > maxBytes) {
     request.resume();
@@ -50,8 +54,10 @@ export async function readJsonBody(
     // The client went away mid-body: nobody is left to answer.
     return { outcome: 'aborted' };
   }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (exceedsJsonDepth(text, maxDepth)) return { outcome: 'too-deep' };
   try {
-    return { outcome: 'parsed', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    return { outcome: 'parsed', value: JSON.parse(text) };
   } catch {
     return { outcome: 'malformed' };
   }

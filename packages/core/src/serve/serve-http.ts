@@ -8,19 +8,30 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { CoreError } from '../errors.js';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_PATH, validateHttpOptions } from './http-options.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_JSON_DEPTH,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_PATH,
+  DEFAULT_SESSION_STORE_TTL_MS,
+  validateHttpOptions,
+} from './http-options.js';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
-import { createHttpSessionRegistry, type HttpSessionRegistry } from './http-sessions.js';
+import {
+  createHttpSessionRegistry,
+  type HttpCaller,
+  type HttpSessionRegistry,
+} from './http-sessions.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
 import { readJsonBody } from './request-body.js';
 import { createRequestGuard, type RequestGuard } from './request-guard.js';
+import { createSessionRecords } from './session-records.js';
 import { type BearerCheck, createBearerCheck, type Tokens, validateTokens } from './tokens.js';
 import type {
   HttpRouteHandler,
   HttpServeOptions,
   RunningHttpServer,
   ServerFactory,
-  SessionContext,
 } from './types.js';
 
 const REALM = 'Bearer realm="mcp"';
@@ -29,6 +40,8 @@ const REALM = 'Bearer realm="mcp"';
 interface HttpContext {
   readonly path: string;
   readonly maxBodyBytes: number;
+  readonly maxJsonDepth: number;
+  readonly maxSessions: number;
   readonly guard: RequestGuard;
   readonly checkBearer: ((headers: IncomingMessage['headers']) => BearerCheck) | undefined;
   readonly routes: ReadonlyMap<string, { handler: HttpRouteHandler; requireAuth: boolean }>;
@@ -59,13 +72,24 @@ export async function serveHttp(
   validateHttpOptions(options, path, maxBodyBytes);
   const tokens = options.tokens === undefined ? undefined : validateTokens(options.tokens);
   const onError = options.onError ?? (() => {});
+  const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
 
   const httpServer = createServer();
   const port = await listen(httpServer, host, options.port);
   httpServer.on('error', onError);
   let context: HttpContext;
   try {
-    context = createContext(factory, options, { host, port, path, maxBodyBytes, tokens });
+    context = createContext(factory, options, {
+      host,
+      port,
+      path,
+      maxBodyBytes,
+      maxJsonDepth,
+      maxSessions,
+      tokens,
+      onError,
+    });
   } catch (error) {
     // The allowedHosts/allowedOrigins check needs the bound port: release it on failure.
     httpServer.close();
@@ -116,13 +140,18 @@ function createContext(
     port: number;
     path: string;
     maxBodyBytes: number;
+    maxJsonDepth: number;
+    maxSessions: number;
     tokens: Tokens | undefined;
+    onError: (error: unknown) => void;
   },
 ): HttpContext {
-  const { host, port, path, maxBodyBytes, tokens } = resolved;
+  const { host, port, path, maxBodyBytes, maxJsonDepth, maxSessions, tokens } = resolved;
   return {
     path,
     maxBodyBytes,
+    maxJsonDepth,
+    maxSessions,
     guard: createRequestGuard({
       host,
       port,
@@ -141,7 +170,16 @@ function createContext(
     sessions: createHttpSessionRegistry({
       factory,
       sessionIdleMs: options.sessionIdleMs,
+      maxSessions,
+      records:
+        options.sessionStore === undefined
+          ? undefined
+          : createSessionRecords(
+              options.sessionStore,
+              options.sessionStoreTtlMs ?? DEFAULT_SESSION_STORE_TTL_MS,
+            ),
       onSessionClosed: options.onSessionClosed,
+      onError: resolved.onError,
     }),
   };
 }
@@ -180,18 +218,36 @@ async function handleRequest(
     if (!startsSession(body.value)) {
       return refuse(response, 400, 'Bad Request: missing mcp-session-id header');
     }
+    if (context.sessions.isFull()) return refuseFull(context, response);
     return context.sessions.open(request, response, body.value, caller);
   }
-  const session = context.sessions.get(sessionId);
-  if (session === undefined) {
+  const lookup = await context.sessions.find(sessionId, caller);
+  if (lookup.outcome === 'not-found') {
     return sendJsonRpcError(response, 404, HttpErrorCode.SESSION_NOT_FOUND, 'Session not found');
   }
-  if (session.tokenIndex !== caller.tokenIndex) {
+  if (lookup.outcome === 'forbidden') {
     return refuse(response, 403, 'Forbidden: the session was opened with another token');
   }
-  if (method !== 'POST') return context.sessions.handle(session, request, response);
+  if (lookup.outcome === 'full') return refuseFull(context, response);
+  if (lookup.outcome === 'unavailable') {
+    return refuse(response, 503, 'Service Unavailable: the session store is unavailable', {
+      'retry-after': '1',
+    });
+  }
+  if (method !== 'POST') return context.sessions.handle(lookup.session, request, response);
   const body = await readBody(context, request, response);
-  if (body !== undefined) return context.sessions.handle(session, request, response, body.value);
+  if (body !== undefined) {
+    return context.sessions.handle(lookup.session, request, response, body.value);
+  }
+}
+
+function refuseFull(context: HttpContext, response: ServerResponse): void {
+  refuse(
+    response,
+    503,
+    `Service Unavailable: this server holds its maximum of ${context.maxSessions} sessions`,
+    { 'retry-after': '1' },
+  );
 }
 
 /** Whether a body may open a session: an `initialize` request, alone or in a batch (the SDK refuses the batch). */
@@ -204,10 +260,10 @@ function checkAuth(
   context: HttpContext,
   request: IncomingMessage,
   response: ServerResponse,
-): (Pick<SessionContext, 'role'> & { tokenIndex: number | undefined }) | undefined {
-  if (context.checkBearer === undefined) return { role: undefined, tokenIndex: undefined };
+): HttpCaller | undefined {
+  if (context.checkBearer === undefined) return { role: undefined, token: undefined };
   const check = context.checkBearer(request.headers);
-  if (check.outcome === 'accepted') return { role: check.role, tokenIndex: check.tokenIndex };
+  if (check.outcome === 'accepted') return { role: check.role, token: check.fingerprint };
   if (check.outcome === 'missing') {
     refuse(response, 401, 'Unauthorized: a bearer token is required', {
       'www-authenticate': REALM,
@@ -226,10 +282,17 @@ async function readBody(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<{ value: unknown } | undefined> {
-  const body = await readJsonBody(request, context.maxBodyBytes);
+  const body = await readJsonBody(request, context.maxBodyBytes, context.maxJsonDepth);
   if (body.outcome === 'parsed') return { value: body.value };
   if (body.outcome === 'aborted') {
     response.destroy();
+  } else if (body.outcome === 'too-deep') {
+    sendJsonRpcError(
+      response,
+      400,
+      HttpErrorCode.INVALID_REQUEST,
+      `Invalid Request: the body nests objects and arrays deeper than ${context.maxJsonDepth} levels`,
+    );
   } else if (body.outcome === 'too-large') {
     refuse(
       response,

@@ -76,26 +76,35 @@ export function validateTokens(tokens: unknown): Tokens {
 export type BearerCheck =
   | { outcome: 'missing' }
   | { outcome: 'invalid' }
-  | { outcome: 'accepted'; tokenIndex: number; role: string };
+  | { outcome: 'accepted'; tokenIndex: number; role: string; fingerprint: string };
 
 /**
  * Builds the check of `Authorization: Bearer` headers against `tokens`.
  *
  * Tokens are compared as SHA-256 digests with `timingSafeEqual`, against every configured
  * token without stopping at a match, so timing reveals neither a token nor its length.
- * `tokenIndex` identifies the matched token (to bind a session to it) without keeping it.
+ * `tokenIndex` identifies the matched token in this configuration; `fingerprint` (the hex SHA-256
+ * of its digest) identifies it across instances, so a session stored for other instances is bound
+ * to its token without storing the token.
  */
 export function createBearerCheck(tokens: Tokens): (headers: IncomingHttpHeaders) => BearerCheck {
-  const entries = Object.entries(tokens).map(([token, role]) => ({ digest: digest(token), role }));
+  const entries = Object.entries(tokens).map(([token, role]) => {
+    const tokenDigest = digest(token);
+    return {
+      digest: tokenDigest,
+      role,
+      fingerprint: createHash('sha256').update(tokenDigest).digest('hex'),
+    };
+  });
   return (headers) => {
     const match = /^Bearer +([^\s]+) *$/i.exec(headers.authorization ?? '');
     const presented = match?.[1];
     if (presented === undefined) return { outcome: 'missing' };
     const presentedDigest = digest(presented);
-    let found: { tokenIndex: number; role: string } | undefined;
+    let found: { tokenIndex: number; role: string; fingerprint: string } | undefined;
     entries.forEach((entry, tokenIndex) => {
       if (timingSafeEqual(entry.digest, presentedDigest) && found === undefined) {
-        found = { tokenIndex, role: entry.role };
+        found = { tokenIndex, role: entry.role, fingerprint: entry.fingerprint };
       }
     });
     return found === undefined ? { outcome: 'invalid' } : { outcome: 'accepted', ...found };

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { SessionStore } from '../sessions/index.js';
 
 /** Who is on the other end of one MCP session. */
 export interface SessionContext {
@@ -92,13 +93,43 @@ export interface HttpServeOptions {
   routes?: Record<string, HttpRoute>;
   /** The largest request body accepted, in bytes (default 4 MiB); larger ones get 413. */
   maxBodyBytes?: number;
+  /**
+   * The deepest nesting of objects and arrays accepted in a request body (default 64); deeper
+   * bodies get 400 with JSON-RPC code -32600 before they are parsed.
+   */
+  maxJsonDepth?: number;
+  /**
+   * The most MCP sessions this instance holds open at once (default 10 000). At the bound an
+   * `initialize`, or a request that would rebuild a stored session, gets 503 with `Retry-After`
+   * (a load balancer can try another instance).
+   */
+  maxSessions?: number;
   /** Closes a session after this many milliseconds without any request in progress. */
   sessionIdleMs?: number;
-  /** Called once for every session that closes (DELETE, idle expiry or shutdown). */
-  onSessionClosed?: (sessionId: string) => void;
-  /** Called with unexpected errors (a factory or route handler that throws, a server socket error); never with bad requests. */
+  /**
+   * Records every MCP session in this store (usually Redis, shared by several instances behind
+   * one address) so that any instance can serve any request of the session: an instance that
+   * does not hold the session rebuilds it from the record (a new server from `factory`, with the
+   * stored role, initialized with the session's own `initialize` parameters). A session closed
+   * on one instance by idle expiry or shutdown lives on in the store; a DELETE ends it
+   * everywhere. When the store cannot be reached, requests get 503.
+   */
+  sessionStore?: SessionStore;
+  /** How long a stored session lives after its last request, in milliseconds (default 1 hour). */
+  sessionStoreTtlMs?: number;
+  /**
+   * Called once for every session that closes on this instance, with why: `deleted` (the
+   * client's DELETE: the session has ended), `idle` (`sessionIdleMs`), `shutdown` (`close()`),
+   * or `expired` (the shared store no longer has it: deleted on another instance or timed out).
+   * With a shared store only `deleted` means the session is over for every instance.
+   */
+  onSessionClosed?: (sessionId: string, reason: HttpSessionCloseReason) => void;
+  /** Called with unexpected errors (a factory or route handler that throws, a server socket error, a session store failure); never with bad requests. */
   onError?: (error: unknown) => void;
 }
+
+/** Why a session closed on one instance; see {@link HttpServeOptions.onSessionClosed}. */
+export type HttpSessionCloseReason = 'deleted' | 'idle' | 'shutdown' | 'expired';
 
 /** Options of `serveStdio`. */
 export interface StdioServeOptions {

@@ -2,7 +2,7 @@
  * `@x/core/sessions`: storage for per-session state.
  *
  * Everything a package keeps per MCP session goes through a {@link SessionStore}, never a
- * module-level variable, so that a shared backend can later serve several instances.
+ * module-level variable, so that a shared backend (Redis) can serve several instances.
  *
  * @module
  */
@@ -12,10 +12,23 @@ export {
   createMemorySessionStore,
   type MemorySessionStoreOptions,
 } from './memory-session-store.js';
+// The Redis store
+export { createRedisSessionStore, type RedisSessionStoreOptions } from './redis-session-store.js';
 // The contract
 export type {
+  ClosableSessionStore,
   JsonValue,
   SessionStore,
   SessionStoreSetOptions,
   SessionStoreUpdater,
 } from './session-store.js';
+// Choosing a store by configuration
+export {
+  createSessionStore,
+  MemorySessionStoreConfigSchema,
+  parseSessionStoreArgument,
+  RedisSessionStoreConfigSchema,
+  type SessionStoreConfig,
+  SessionStoreConfigSchema,
+  validateSessionStoreConfig,
+} from './session-store-config.js';

@@ -9,13 +9,18 @@
  * @module
  */
 
-import { CoreError } from '../errors.js';
 import type {
   JsonValue,
   SessionStore,
   SessionStoreSetOptions,
   SessionStoreUpdater,
 } from './session-store.js';
+import {
+  compareCodeUnits,
+  requireKey,
+  requirePositiveInteger,
+  serializeValue,
+} from './store-values.js';
 
 /** Options of {@link createMemorySessionStore}. */
 export interface MemorySessionStoreOptions {
@@ -93,7 +98,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
   function write(key: string, value: JsonValue, setOptions: SessionStoreSetOptions): string {
     const ttlMs = setOptions.ttlMs ?? defaultTtlMs;
     if (setOptions.ttlMs !== undefined) requirePositiveInteger('ttlMs', setOptions.ttlMs);
-    const text = serialize(key, value);
+    const text = serializeValue(key, value);
     sweep();
     entries.delete(key);
     if (entries.size >= maxEntries) {
@@ -141,48 +146,4 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
       return found.sort(compareCodeUnits);
     },
   };
-}
-
-function serialize(key: string, value: JsonValue): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    throw invalidValue(key, error);
-  }
-  if (typeof text !== 'string') throw invalidValue(key, undefined);
-  return text;
-}
-
-function invalidValue(key: string, cause: unknown): CoreError {
-  return new CoreError({
-    code: 'INVALID_ARGUMENT',
-    message: `Session store value for key "${key}" is not JSON-serializable.`,
-    data: { key },
-    cause,
-  });
-}
-
-function requireKey(key: string): void {
-  if (typeof key !== 'string') {
-    throw new CoreError({
-      code: 'INVALID_ARGUMENT',
-      message: 'Session store keys must be strings.',
-    });
-  }
-}
-
-function requirePositiveInteger(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new CoreError({
-      code: 'INVALID_ARGUMENT',
-      message: `${name} must be a positive integer, got ${String(value)}.`,
-      data: { option: name },
-    });
-  }
-}
-
-function compareCodeUnits(left: string, right: string): number {
-  if (left < right) return -1;
-  return left > right ? 1 : 0;
 }

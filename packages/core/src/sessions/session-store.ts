@@ -66,3 +66,17 @@ export interface SessionStore {
   /** The live keys that start with `prefix` (all keys when omitted), sorted by code unit. */
   keys(prefix?: string): Promise<string[]>;
 }
+
+/**
+ * A {@link SessionStore} that holds a resource (a connection) until it is closed, as
+ * `createSessionStore` and `createRedisSessionStore` return it.
+ */
+export interface ClosableSessionStore extends SessionStore {
+  /** Which backend holds the entries: `memory` (this process only) or `redis` (shared). */
+  readonly backend: 'memory' | 'redis';
+  /**
+   * Releases the store's connection; idempotent. A Redis store fails later operations with a
+   * `CoreError` `CLOSED` and leaves its entries for other instances; an in-memory one keeps working.
+   */
+  close(): Promise<void>;
+}

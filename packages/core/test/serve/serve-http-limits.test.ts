@@ -7,6 +7,7 @@ import {
   connectClient,
   createCounterFactory,
   errorCode,
+  INITIALIZE_REQUEST,
   POST_HEADERS,
   type RawResponse,
   rawRequest,
@@ -122,6 +123,76 @@ describe('serveHttp limits', () => {
       const response = await rawRequest(running.url, { method });
       expect(response.status).toBe(405);
       expect(response.headers.allow).toBe('GET, POST, DELETE');
+    }
+  });
+
+  it('answers 400 to a body nested deeper than maxJsonDepth, counting no bracket inside strings', async () => {
+    const counter = createCounterFactory();
+    const running = await serveHttp(counter.factory, { port: 0, maxJsonDepth: 8 });
+    cleanups.push(() => running.close());
+    const client = await connectClient(running.url);
+    cleanups.push(() => client.close());
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
+    const call = (argumentsValue: unknown) =>
+      rawRequest(running.url, {
+        method: 'POST',
+        headers: { ...POST_HEADERS, 'mcp-session-id': sessionId },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'increment', arguments: argumentsValue },
+        }),
+      });
+    // The message and its params are 2 levels: arguments nested 6 deep reach the bound of 8.
+    const nest = (levels: number): unknown => (levels === 0 ? 'leaf' : { inner: nest(levels - 1) });
+    expect((await call(nest(6))).status).toBe(200);
+    const tooDeep = await call(nest(7));
+    expect(tooDeep.status).toBe(400);
+    expect(errorCode(tooDeep)).toBe(-32600);
+    expect(tooDeep.text).toContain('deeper than 8 levels');
+    const hostile = await rawRequest(running.url, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, 'mcp-session-id': sessionId },
+      body: '['.repeat(100_000),
+    });
+    expect(hostile.status).toBe(400);
+    expect((await call({ inner: { inner: { inner: { inner: '[[[[[[[[[[{{{{' } } } })).status).toBe(
+      200,
+    );
+    expect(await callText(client, 'increment')).toBe('3');
+  });
+
+  it('refuses a session beyond maxSessions with 503 and Retry-After, and accepts one after a DELETE', async () => {
+    const counter = createCounterFactory();
+    const running = await serveHttp(counter.factory, { port: 0, maxSessions: 2 });
+    cleanups.push(() => running.close());
+    const first = await connectClient(running.url);
+    cleanups.push(() => first.close());
+    const second = await connectClient(running.url);
+    cleanups.push(() => second.close());
+    const refused = await rawRequest(running.url, {
+      method: 'POST',
+      headers: POST_HEADERS,
+      body: JSON.stringify(INITIALIZE_REQUEST),
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.text).toContain('maximum of 2 sessions');
+    expect(running.sessionCount()).toBe(2);
+    await (first.transport as StreamableHTTPClientTransport).terminateSession();
+    const third = await connectClient(running.url);
+    cleanups.push(() => third.close());
+    expect(await callText(third, 'increment')).toBe('1');
+    expect(await callText(second, 'increment')).toBe('1');
+  });
+
+  it('refuses limits that are not positive integers', async () => {
+    const counter = createCounterFactory();
+    for (const options of [{ maxJsonDepth: 0 }, { maxSessions: 1.5 }, { sessionStoreTtlMs: -1 }]) {
+      await expect(serveHttp(counter.factory, { port: 0, ...options })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
     }
   });
 });

@@ -90,15 +90,32 @@ describe('createBearerCheck', () => {
       outcome: 'invalid',
     });
     expect(check({ authorization: 'Bearer first' })).toEqual({ outcome: 'invalid' });
-    expect(check({ authorization: 'bearer first-token-0123456789' })).toEqual({
+    expect(check({ authorization: 'bearer first-token-0123456789' })).toMatchObject({
       outcome: 'accepted',
       tokenIndex: 0,
       role: 'admin',
     });
-    expect(check({ authorization: 'Bearer second-token-012345678' })).toEqual({
+    expect(check({ authorization: 'Bearer second-token-012345678' })).toMatchObject({
       outcome: 'accepted',
       tokenIndex: 1,
       role: 'admin',
     });
+  });
+
+  it('fingerprints each token the same way in every configuration, without revealing it', () => {
+    const fingerprint = (tokens: Record<string, string>, token: string) => {
+      const result = createBearerCheck(tokens)({ authorization: `Bearer ${token}` });
+      return result.outcome === 'accepted' ? result.fingerprint : undefined;
+    };
+    const first = fingerprint({ 'first-token-0123456789': 'admin' }, 'first-token-0123456789');
+    const reordered = fingerprint(
+      { 'second-token-012345678': 'admin', 'first-token-0123456789': 'viewer' },
+      'first-token-0123456789',
+    );
+    const second = fingerprint({ 'second-token-012345678': 'admin' }, 'second-token-012345678');
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(reordered).toBe(first);
+    expect(second).not.toBe(first);
+    expect(first).not.toContain('first-token');
   });
 });

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { CoreError } from '../../src/errors.js';
-import { createMemorySessionStore, type JsonValue } from '../../src/sessions/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  createMemorySessionStore,
+  type JsonValue,
+  type SessionStore,
+} from '../../src/sessions/index.js';
+import { sessionStoreContract } from './session-store-contract.js';
 
 /** A clock the test moves by hand. */
 function createClock(start = 0) {
@@ -13,24 +17,15 @@ function createClock(start = 0) {
   };
 }
 
+describe('createMemorySessionStore: the SessionStore contract', () => {
+  let current: SessionStore;
+  beforeEach(() => {
+    current = createMemorySessionStore();
+  });
+  sessionStoreContract(() => current);
+});
+
 describe('createMemorySessionStore', () => {
-  it('returns what was set and undefined for keys never set', async () => {
-    const store = createMemorySessionStore();
-    await store.set('grants:s1', ['search', 'fetch']);
-    expect(await store.get('grants:s1')).toEqual(['search', 'fetch']);
-    expect(await store.get('grants:s2')).toBeUndefined();
-  });
-
-  it('keeps keys isolated: writing one session never changes another', async () => {
-    const store = createMemorySessionStore();
-    await store.set('grants:a:tools', ['one']);
-    await store.set('grants:b:tools', ['two']);
-    await store.update('grants:a:tools', (current) => [...((current as string[]) ?? []), 'three']);
-    await store.delete('grants:b:tools');
-    expect(await store.get('grants:a:tools')).toEqual(['one', 'three']);
-    expect(await store.get('grants:b:tools')).toBeUndefined();
-  });
-
   it('expires an entry at its time to live, measured on the injected clock', async () => {
     const clock = createClock();
     const store = createMemorySessionStore({ now: clock.now });
@@ -121,44 +116,6 @@ describe('createMemorySessionStore', () => {
     await store.set('seen:s2:a', 1);
     clock.advance(5);
     expect(await store.keys('seen:s1:')).toEqual(['seen:s1:Z', 'seen:s1:a', 'seen:s1:b']);
-  });
-
-  it('hands out copies: mutating a value given or returned never changes the store', async () => {
-    const store = createMemorySessionStore();
-    const written = { tools: ['a'], nested: { count: 1 } };
-    await store.set('state', written);
-    written.tools.push('mutated');
-    const first = (await store.get('state')) as { tools: string[]; nested: { count: number } };
-    first.nested.count = 99;
-    expect(await store.get('state')).toEqual({ tools: ['a'], nested: { count: 1 } });
-    expect(await store.get('state')).not.toBe(await store.get('state'));
-  });
-
-  it('stores values as JSON, dropping undefined properties as a shared store would', async () => {
-    const store = createMemorySessionStore();
-    await store.set('json', { kept: 1, dropped: undefined } as unknown as JsonValue);
-    expect(await store.get('json')).toEqual({ kept: 1 });
-  });
-
-  it('refuses values JSON cannot write with INVALID_ARGUMENT', async () => {
-    const store = createMemorySessionStore();
-    const cyclic: Record<string, unknown> = {};
-    cyclic.self = cyclic;
-    for (const value of [cyclic, 10n, undefined, () => 1]) {
-      const error = await store.set('bad', value as JsonValue).catch((caught: unknown) => caught);
-      expect(CoreError.isInstance(error) && error.code).toBe('INVALID_ARGUMENT');
-    }
-    expect(await store.keys()).toEqual([]);
-  });
-
-  it('updates atomically: concurrent updates all land', async () => {
-    const store = createMemorySessionStore();
-    await Promise.all(
-      Array.from({ length: 25 }, () =>
-        store.update('counter', (current) => (typeof current === 'number' ? current + 1 : 1)),
-      ),
-    );
-    expect(await store.get('counter')).toBe(25);
   });
 
   it('deletes the entry when an updater returns undefined, and sees expired entries as absent', async () => {

@@ -1,0 +1,64 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
+import { type RoundRobinProxy, startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
+import { type HttpProcess, startHttp, text } from './helpers.js';
+
+const VIEWER = 'viewer-token-0123456789';
+const ADMIN = 'admin-token-0123456789';
+
+let redis: TestRedisServer;
+let directory: string;
+let instances: HttpProcess[] = [];
+let proxy: RoundRobinProxy | undefined;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  directory = await mkdtemp(join(tmpdir(), 'x-cash-two-'));
+  const tokens = join(directory, 'tokens.json');
+  await writeFile(tokens, JSON.stringify({ [VIEWER]: 'viewer', [ADMIN]: 'admin' }));
+  instances = await Promise.all(
+    [0, 1].map(() => startHttp(['demo', '--tokens', tokens, '--session-store', redis.url])),
+  );
+  proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await Promise.all(instances.map((instance) => instance.stop()));
+  await redis?.stop();
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function connect(token: string): Promise<Client> {
+  const client = new Client({ name: 'x-cash-two', version: '0.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(proxy?.url ?? new URL('http://127.0.0.1'), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+describe('x-cash demo on two instances sharing Redis, behind one address', () => {
+  it('keeps each session visibility by role on whichever instance serves it', async () => {
+    const viewer = await connect(VIEWER);
+    const admin = await connect(ADMIN);
+    try {
+      const help = async (client: Client) =>
+        text(await client.callTool({ name: 'help', arguments: { namespace: 'orders' } }));
+      for (let call = 0; call < 4; call += 1) {
+        expect(await help(viewer)).not.toContain('**create**');
+        expect(await help(admin)).toContain('**create**');
+      }
+      expect(proxy?.served.every((count) => count >= 6)).toBe(true);
+    } finally {
+      await viewer.close();
+      await admin.close();
+    }
+  });
+});

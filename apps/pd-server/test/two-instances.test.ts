@@ -1,0 +1,134 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
+import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
+import { BIN, startHttp } from './process-helpers.js';
+
+let redis: TestRedisServer;
+let folder: string;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  folder = await mkdtemp(join(tmpdir(), 'x-pd-two-'));
+  await writeFile(join(folder, 'report.txt'), 'quarterly numbers');
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  await redis?.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+function text(result: unknown): string {
+  const content = (result as CallToolResult).content[0];
+  return content?.type === 'text' ? content.text : '';
+}
+
+/** Two `x-pd <args>` processes on one Redis, behind one round-robin address. */
+async function startTwo(args: string[]) {
+  const instances = await Promise.all(
+    [0, 1].map(() => startHttp([...args, '--session-store', redis.url])),
+  );
+  for (const instance of instances) cleanups.push(() => instance.stop());
+  const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
+  cleanups.push(() => proxy.close());
+  return proxy;
+}
+
+async function connect(url: URL): Promise<Client> {
+  const client = new Client({ name: 'two-instances', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(url));
+  cleanups.push(() => client.close());
+  return client;
+}
+
+describe('x-pd on two instances sharing Redis, behind one address', () => {
+  it('wrap: a grant made through one instance holds on the other; another session stays ungranted', async () => {
+    const config = join(folder, 'mcp.json');
+    await writeFile(
+      config,
+      JSON.stringify({
+        mcpServers: { filesystem: { command: join(BIN, 'mcp-server-filesystem'), args: [folder] } },
+      }),
+    );
+    const proxy = await startTwo(['wrap', '--config', config]);
+    const client = await connect(proxy.url);
+    const read = (session: Client) =>
+      session.callTool({
+        name: 'filesystem__read_text_file',
+        arguments: { path: join(folder, 'report.txt') },
+      });
+    expect(text(await read(client))).toContain('TOOL_DESCRIPTION_REQUIRED');
+    await client.readResource({
+      uri: 'resource:///tool_descriptions?tools=filesystem__read_text_file',
+    });
+    const answers: string[] = [];
+    for (let call = 0; call < 4; call += 1) answers.push(text(await read(client)));
+    expect(answers).toEqual(Array(4).fill('quarterly numbers'));
+    expect(proxy.served.every((count) => count >= 4)).toBe(true);
+    const other = await connect(proxy.url);
+    for (let call = 0; call < 2; call += 1) {
+      expect(text(await read(other))).toContain('TOOL_DESCRIPTION_REQUIRED');
+    }
+  });
+
+  it('demo: a grant made through one instance holds on the other', async () => {
+    const proxy = await startTwo(['demo']);
+    const client = await connect(proxy.url);
+    const call = () => client.callTool({ name: 'notes_read', arguments: { id: 'note-3' } });
+    await client.readResource({ uri: 'resource:///tool_descriptions?tools=notes_read' });
+    for (let index = 0; index < 3; index += 1) {
+      expect(text(await call())).toContain('Release checklist');
+    }
+    expect(proxy.served.every((count) => count >= 3)).toBe(true);
+    const other = await connect(proxy.url);
+    expect(
+      text(await other.callTool({ name: 'notes_read', arguments: { id: 'note-3' } })),
+    ).toContain('TOOL_DESCRIPTION_REQUIRED');
+  });
+
+  it('answers 503 while Redis is down, keeps both instances alive, and serves new sessions once it is back', async () => {
+    const proxy = await startTwo(['demo']);
+    const client = await connect(proxy.url);
+    await client.readResource({ uri: 'resource:///tool_descriptions?tools=notes_read' });
+    await redis.pause();
+    try {
+      for (let call = 0; call < 2; call += 1) {
+        const failure = await client
+          .callTool({ name: 'notes_read', arguments: { id: 'note-3' } })
+          .then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+        expect(String(failure)).toMatch(/503|session store is unavailable/);
+      }
+    } finally {
+      await redis.restart();
+    }
+    // The restarted Redis saved nothing: the old session is gone, new ones work everywhere once
+    // both instances have reconnected (each retries within a second).
+    let fresh: Client | undefined;
+    const deadline = Date.now() + 10_000;
+    while (fresh === undefined) {
+      fresh = await connect(proxy.url).catch((error: unknown) => {
+        if (Date.now() > deadline) throw error;
+        return undefined;
+      });
+      if (fresh === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await fresh.readResource({ uri: 'resource:///tool_descriptions?tools=notes_read' });
+    for (let call = 0; call < 3; call += 1) {
+      const result = await fresh.callTool({ name: 'notes_read', arguments: { id: 'note-3' } });
+      expect(text(result)).toContain('Release checklist');
+    }
+  });
+});
