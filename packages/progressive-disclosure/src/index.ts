@@ -11,6 +11,7 @@
  * @module
  */
 
+export { firstSentence } from '@x/core/text';
 // Check descriptions
 export { checkDescriptions, type DescriptionIssue } from './check-descriptions.js';
 // Descriptions
@@ -62,7 +63,7 @@ export {
 } from './resource-uri.js';
 // Stage 1
 export { type MinimalSchemaStyle, minimalInputSchema, toMinimalTool } from './stage-one.js';
-export { boundTokens, createSummarizer, firstSentence } from './summary.js';
+export { boundTokens, createSummarizer } from './summary.js';
 // Wire errors
 export {
   missingToolSelection,

@@ -5,45 +5,13 @@
  * @module
  */
 
+import { firstSentence } from '@x/core/text';
 import { countTokens, truncateToTokens } from '@x/core/tokens';
 
-/** Sentences with fewer letters and digits than this ("Dr.", "v2.") are joined with the next one. */
-const MIN_SENTENCE_LETTERS = 5;
 /** What a cut summary ends with. */
 const ELLIPSIS = '…';
 /** The most summaries a summarizer remembers before it starts over. */
 const CACHE_LIMIT = 10_000;
-
-/** Sentence boundaries by the Unicode rules (UAX #29) of the built-in ICU: `。` and `. ` alike. */
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-
-/** A Markdown heading marker or list bullet at the start of a line. */
-const LEADING_MARKUP = /^(?:#{1,6}\s+|[-*+>]\s+)/u;
-
-/**
- * The first sentence of `text`, whitespace collapsed: what a model needs to select the tool.
- *
- * A line break ends a sentence too (`Search the web\nArgs: ...` gives `Search the web`). A
- * Markdown heading followed by more text is skipped (`## Overview\n\nGets ...`), a sentence
- * with fewer than 5 letters and digits or ending in `:` is joined with the next one. Gives `''` for text
- * without a letter or digit.
- */
-export function firstSentence(text: string): string {
-  const segments = [...sentenceSegmenter.segment(text)].map((part) => part.segment);
-  let sentence = '';
-  for (let index = 0; index < segments.length; index += 1) {
-    const raw = segments[index] ?? '';
-    const isHeading = /^\s*#{1,6}\s/u.test(raw);
-    const clean = raw.replace(/\s+/gu, ' ').trim().replace(LEADING_MARKUP, '');
-    if (!/[\p{L}\p{N}]/u.test(clean)) continue;
-    const hasMore = segments.slice(index + 1).some((next) => /[\p{L}\p{N}]/u.test(next));
-    if (sentence === '' && isHeading && hasMore) continue;
-    sentence = sentence === '' ? clean : `${sentence} ${clean}`;
-    const letters = sentence.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-    if (letters >= MIN_SENTENCE_LETTERS && !sentence.endsWith(':')) break;
-  }
-  return sentence.replace(/:$/u, '');
-}
 
 /**
  * Where a clause ends inside a sentence: after `,` `;` `:` before a space, after the CJK `，` `、`

@@ -6,9 +6,9 @@
  */
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { firstSentence } from '@x/core/text';
 import type { Upstream } from '@x/core/upstreams';
 import type { CashFunction } from '../definitions.js';
-import { firstSentence } from '../help/parameters.js';
 import { SERVER_RESOURCE_URI } from '../mcp-server.js';
 import type { MountedContent, MountTarget, NamespaceMount } from '../mount.js';
 import { normalizeLabel, toLabel } from '../names.js';
@@ -80,7 +80,9 @@ function toolFunction(
 ): CashFunction {
   const inputSchema = tool.inputSchema as ObjectJsonSchema;
   const description = tool.description?.trim();
-  const summary = cut(firstSentence(description) || tool.title || tool.annotations?.title || label);
+  const summary = cut(
+    firstSentence(description ?? '') || tool.title || tool.annotations?.title || label,
+  );
   return {
     label,
     summary,
@@ -178,7 +180,7 @@ export function createUpstreamMount(
 
   return {
     summary() {
-      const instructions = firstSentence(upstream.instructions());
+      const instructions = firstSentence(upstream.instructions() ?? '');
       if (instructions !== '') return cut(instructions);
       const info = upstream.serverInfo();
       const title = info?.title ?? info?.name ?? upstream.name;

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { firstSentence } from '@x/core/text';
 import type { ObjectJsonSchema } from '../schema.js';
 
 /** One row of the parameter table. */
@@ -33,14 +34,6 @@ type Schema = Record<string, unknown>;
 
 function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The first sentence of a text, on one line (the whole first line when no sentence ends). */
-export function firstSentence(text: string | undefined): string {
-  if (text === undefined) return '';
-  const line = text.trim().replace(/\s+/g, ' ');
-  const match = /^(.+?[.!?])(\s|$)/.exec(line);
-  return (match?.[1] ?? line).trim();
 }
 
 function typeName(schema: Schema): string {
