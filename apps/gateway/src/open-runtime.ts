@@ -4,8 +4,22 @@
  * @module
  */
 
+import { startProgress } from '@x/core/progress';
 import { createUpstreamPool, loadMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
-import { createGatewayRuntime, type GatewayRuntime, upstreamsFromPool } from '@x/gateway/server';
+import {
+  createGatewayControls,
+  createSchemaTrust,
+  type GatewayControls,
+} from '@x/gateway/controls';
+import {
+  createGatewayRuntime,
+  createPrimitiveRuntime,
+  type GatewayRuntime,
+  type PrimitiveRuntime,
+  primitiveUpstreamsFromPool,
+  upstreamsFromPool,
+} from '@x/gateway/server';
+import { type GatewayConfig, hasDispatchControls, parseGatewayConfig } from './gateway-config.js';
 
 /** A runtime over the upstreams of a configuration, and how to shut both down. */
 export interface OpenRuntime {
@@ -13,6 +27,12 @@ export interface OpenRuntime {
   pool: UpstreamPool;
   /** The gateway runtime over them. */
   runtime: GatewayRuntime;
+  /** The `x-gateway` section of the file, parsed. */
+  config: GatewayConfig;
+  /** The dispatch controls, when the section turns any on. */
+  controls: GatewayControls | undefined;
+  /** The upstreams' resources and prompts, when `primitives` is enabled. */
+  primitives: PrimitiveRuntime | undefined;
   /** Stops the runtime and closes every upstream (ending their processes). */
   close(): Promise<void>;
 }
@@ -27,20 +47,34 @@ export async function openRuntime(
   options: { quiet: boolean; report: (line: string) => void },
 ): Promise<OpenRuntime> {
   const config = await loadMcpServersConfig(configPath);
+  const gatewayConfig = parseGatewayConfig(config, configPath);
+  const schemaTrust =
+    gatewayConfig.schemaTrust === undefined
+      ? undefined
+      : await createSchemaTrust(gatewayConfig.schemaTrust);
   const pool = createUpstreamPool(config, {
     clientInfo: { name: 'x-gateway', version: '0.1.0' },
     stderr: options.quiet ? 'ignore' : 'inherit',
   });
+  // A status line on a terminal only (a client reading our stderr sees nothing).
+  const status = startProgress(
+    process.stderr,
+    `x-gateway: ingesting ${pool.upstreams.size} servers`,
+  );
   let runtime: GatewayRuntime;
   try {
     runtime = await createGatewayRuntime({
       upstreams: upstreamsFromPool(pool),
       onError: (error) => options.report(`catalog refresh refused: ${error.message}`),
+      ...(schemaTrust === undefined ? {} : { schemaTrust }),
+      ...(gatewayConfig.refresh === undefined ? {} : { refresh: gatewayConfig.refresh }),
     });
   } catch (error) {
+    status.finish('x-gateway: catalog ingest failed');
     await pool.close();
     throw error;
   }
+  status.finish(`x-gateway: ingested ${runtime.catalog.size} tools`);
   for (const upstream of runtime.lastRefresh.upstreams) {
     if (upstream.status === 'failed') {
       options.report(
@@ -48,10 +82,28 @@ export async function openRuntime(
       );
     }
   }
+  for (const flagged of runtime.lastRefresh.schemas?.flagged ?? []) {
+    options.report(`schema of ${flagged.tool_id} flagged: ${flagged.reason}`);
+  }
+  const controls = hasDispatchControls(gatewayConfig)
+    ? createGatewayControls(runtime, gatewayConfig)
+    : undefined;
+  const primitives =
+    gatewayConfig.primitives?.enabled === true
+      ? await createPrimitiveRuntime({
+          upstreams: primitiveUpstreamsFromPool(pool),
+          onError: (error) => options.report(`resource/prompt refresh refused: ${error.message}`),
+        })
+      : undefined;
   return {
     pool,
     runtime,
+    config: gatewayConfig,
+    controls,
+    primitives,
     async close() {
+      primitives?.close();
+      controls?.close();
       runtime.close();
       await pool.close();
     },

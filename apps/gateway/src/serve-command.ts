@@ -28,15 +28,22 @@ export async function serve(
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
   const opened = await openRuntime(command.configPath, { quiet: command.quiet, report });
+  const controls = opened.controls === undefined ? {} : { controls: opened.controls };
+  const cacheStable = opened.config.cacheStable;
+  const browseAndPrimitives = {
+    ...(cacheStable?.enabled === true ? { cacheStable } : {}),
+    ...(opened.primitives === undefined ? {} : { primitives: opened.primitives }),
+  };
   const factory: ServerFactory =
     command.mode === 'proxy'
-      ? createProxyServerFactory(opened.runtime, { toolNames: command.toolNames })
-      : createGatewayServerFactory(
-          opened.runtime,
-          command.maxInlineTokens === undefined
+      ? createProxyServerFactory(opened.runtime, { toolNames: command.toolNames, ...controls })
+      : createGatewayServerFactory(opened.runtime, {
+          ...(command.maxInlineTokens === undefined
             ? {}
-            : { firewall: { maxInlineTokens: command.maxInlineTokens } },
-        );
+            : { firewall: { maxInlineTokens: command.maxInlineTokens } }),
+          ...controls,
+          ...browseAndPrimitives,
+        });
   const summary = `${opened.runtime.catalog.size} tools from ${opened.pool.upstreams.size} servers, ${command.mode} mode`;
   let closing: Promise<void> | undefined;
   let running: RunningServer | undefined;

@@ -6,16 +6,19 @@
 
 import { z } from 'zod';
 import { GatewayError } from './errors.js';
+import { primitiveCardProblem } from './primitives/primitive-id.js';
 import { compareCodePoints } from './strings.js';
 import { isToolId, NAMESPACE_PATTERN, parseToolId } from './tool-id.js';
 
 /**
  * What a card stands for. `internal` marks cards that are no tool: ChoiceGraph
- * nodes (namespaces, clusters) and the cache breakpoint marker of §5.
+ * nodes (namespaces, clusters) and the cache breakpoint marker of §5;
+ * `resource` and `prompt` mark the cards of `resource_browse` and
+ * `prompt_browse` (§9.4), whose ids are primitive ids.
  *
- * @see gateway-surface §2.1, §5.4
+ * @see gateway-surface §2.1, §5.4, §9.4
  */
-export const CARD_KINDS = ['tool', 'agent', 'skill', 'internal'] as const;
+export const CARD_KINDS = ['tool', 'agent', 'skill', 'internal', 'resource', 'prompt'] as const;
 
 /**
  * The safety classes a card can carry.
@@ -107,6 +110,10 @@ export const ChoiceCardSchema = z
       skill: 'skill',
       /** A ChoiceGraph node or a marker, not a tool. */
       internal: 'internal',
+      /** An upstream resource (§9); its id is `resource::<tool_id>`. */
+      resource: 'resource',
+      /** An upstream prompt (§9); its id is `prompt::<tool_id>`. */
+      prompt: 'prompt',
     }),
     /** The id's namespace. */
     namespace: z.string(),
@@ -143,6 +150,9 @@ export type ChoiceCard = z.infer<typeof ChoiceCardSchema>;
 function cardProblem(card: Omit<ChoiceCard, 'score'>): string | undefined {
   if (card.kind === 'internal') {
     if (card.namespace !== '' && !NAMESPACE_PATTERN.test(card.namespace)) return 'bad namespace';
+  } else if (card.kind === 'resource' || card.kind === 'prompt') {
+    const problem = primitiveCardProblem(card.id, card.kind, card.namespace);
+    if (problem !== undefined) return problem;
   } else {
     if (!isToolId(card.id)) return 'the id of a non-internal card is a tool_id';
     if (parseToolId(card.id).namespace !== card.namespace) return 'namespace differs from the id';

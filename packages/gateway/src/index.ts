@@ -26,6 +26,22 @@ export {
   viewArtifact,
 } from './artifact-view.js';
 
+// Cache-stable browsing (§5)
+export {
+  type BrowseSession,
+  catalogFingerprint,
+  createBrowseSession,
+} from './browse-session/browse-session.js';
+export {
+  type CacheStableOptions,
+  CacheStableOptionsSchema,
+} from './browse-session/cache-stable-options.js';
+export {
+  CACHE_BREAKPOINT_ID,
+  cacheBreakpointCard,
+  cacheStableOrder,
+  renderCacheStableBrowseText,
+} from './browse-session/cache-stable-order.js';
 export {
   type BuildCardOptions,
   buildCard,
@@ -122,7 +138,35 @@ export {
   PATH_SEGMENT_PATTERN,
   parsePath,
 } from './path.js';
+// Resources and prompts (§9)
+export {
+  createPrimitiveCatalog,
+  type PrimitiveCatalog,
+  type PrimitiveEntry,
+  type PrimitiveSource,
+} from './primitives/primitive-catalog.js';
+export {
+  formatPrimitiveId,
+  PRIMITIVE_KINDS,
+  type PrimitiveIdParts,
+  type PrimitiveKind,
+  parsePrimitiveId,
+  primitiveCardProblem,
+  primitiveKindOf,
+  primitiveName,
+  promptHash8,
+  resolveCollisions,
+  resourceHash8,
+} from './primitives/primitive-id.js';
+export {
+  type PrimitivesOptions,
+  PrimitivesOptionsSchema,
+} from './primitives/primitives-options.js';
 export { DEFAULT_MESSAGE_MAX_LENGTH, type RedactMessageOptions, redactMessage } from './redact.js';
+// Refresh consistency (§4.6)
+export { type CollapsedTool, collapseDuplicateNames } from './refresh/collapse-duplicates.js';
+export { type RefreshOptions, RefreshOptionsSchema } from './refresh/refresh-options.js';
+export { assertStillCurrent } from './refresh/still-current.js';
 export {
   type ArtifactRef,
   ArtifactRefSchema,

@@ -72,6 +72,19 @@ export const ResultProvenanceSchema = z.strictObject({
   }),
   /** The UTF-8 size of the whole result as the upstream sent it. */
   bytes: z.number().int().nonnegative(),
+  /** With the result cache on: whether the result came from it (§4.5). */
+  cache_hit: z.boolean().optional(),
+  /** With tolerant arguments on: the repairs applied to the arguments (§4.4). */
+  arg_repairs: z
+    .array(
+      z.strictObject({
+        /** The rule applied. */
+        rule: z.string(),
+        /** Where, as a JSON Pointer into the arguments. */
+        path: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 /**

@@ -62,7 +62,7 @@ export interface RouterDocument {
 export interface RouteHit {
   /** The tool's canonical id. */
   toolId: string;
-  /** The BM25F score rounded to 4 decimals, as shown on the card. */
+  /** The ranking score (BM25F, or the sentence-aware score of a multi-sentence query) rounded to 4 decimals, as carried on the card. */
   score: number;
 }
 
@@ -92,7 +92,12 @@ function argsInvalid(message: string, field: string): GatewayError {
  * namespace, description, tags and parameter names (and, with a small
  * weight, parameter descriptions), weighted by core's `TOOL_SEARCH_FIELDS`.
  * Ranking is flat over every tool (ARCHITECTURE: the ChoiceGraph is for path
- * browsing only), and each distinct query term counts once.
+ * browsing only), and each distinct query term counts once. A query of
+ * several sentences is ranked as a multi-step request (core's `sentences`
+ * option): a tool's score is its whole-query score relative to the best one
+ * plus its best score relative to the best for one sentence alone, so the
+ * tool of every step can reach the top `top_k`, not only the tools of the
+ * step whose words dominate. A one-sentence query keeps plain BM25F scores.
  *
  * @see gateway-surface §2.5, §3.1
  */
@@ -116,7 +121,7 @@ export function createRouter(documents: Iterable<RouterDocument>): Router {
         throw argsInvalid(`top_k must be an integer from 1 to ${MAX_TOP_K}`, 'top_k');
       }
       return index
-        .search(query, { limit: topK })
+        .search(query, { limit: topK, sentences: true })
         .map((hit) => ({ toolId: hit.id, score: Math.round(hit.score * 10_000) / 10_000 }))
         .sort(
           (left, right) => right.score - left.score || compareCodePoints(left.toolId, right.toolId),

@@ -176,6 +176,45 @@ export function createSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEMA_LIMIT
   };
 }
 
+/**
+ * Loads ajv for every dialect and returns a synchronous meta-validation of input schemas:
+ * why a schema is unusable (not an object, an unsupported `$schema`, or invalid against its
+ * meta-schema, under the same dialect rules as {@link createSchemaCompiler}), or `undefined`.
+ * Complexity bounds are {@link schemaLimitProblem}'s job.
+ *
+ * @see gateway-surface §4.4 (schema trust)
+ */
+export async function createSchemaMetaValidator(): Promise<
+  (schema: unknown) => string | undefined
+> {
+  const dialects: Dialect[] = ['2020-12', '2019-09', 'draft-07'];
+  const instances = new Map(
+    await Promise.all(
+      dialects.map(async (dialect) => [dialect, await createAjv(dialect)] as const),
+    ),
+  );
+  return (schema) => {
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      return 'the schema is not an object';
+    }
+    const declared = (schema as { $schema?: unknown }).$schema;
+    const candidates: Dialect[] =
+      declared === undefined
+        ? ['2020-12', 'draft-07']
+        : [DIALECT_BY_META_SCHEMA.get(String(declared))].filter(
+            (dialect): dialect is Dialect => dialect !== undefined,
+          );
+    if (candidates.length === 0) return 'unsupported $schema';
+    let problem = 'invalid against its meta-schema';
+    for (const dialect of candidates) {
+      const ajv = instances.get(dialect) as AjvInstance;
+      if (ajv.validateSchema(schema) === true) return undefined;
+      problem = ajv.errorsText(ajv.errors, { dataVar: 'schema' });
+    }
+    return problem;
+  };
+}
+
 async function createAjv(dialect: Dialect): Promise<AjvInstance> {
   const [{ default: ajvFormats }, ajv] = await Promise.all([
     import('ajv-formats'),

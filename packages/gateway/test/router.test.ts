@@ -31,6 +31,22 @@ function code(action: () => unknown): unknown {
 }
 
 describe('createRouter', () => {
+  it('ranks the tool of every step of a multi-sentence request near the top', () => {
+    const steps = createRouter([
+      document('weather:get_forecast#00000001', 'Weather forecast for a city.'),
+      document('weather:get_station#00000002', 'The weather station nearest to a city.'),
+      document('shop:forecast_sales#00000003', 'Forecast the sales of a city store.'),
+      document('travel:get_city_guide#00000004', 'A travel guide of a city.'),
+      document('mail:send_email#00000005', 'Send an email message.'),
+      document('files:read_file#00000006', 'Read a file.'),
+    ]);
+    const hits = steps.route('Get the weather forecast for the city. Then email it to Ann.', 2);
+    expect(hits.map((hit) => hit.toolId)).toEqual([
+      'weather:get_forecast#00000001',
+      'mail:send_email#00000005',
+    ]);
+  });
+
   it('ranks over names, descriptions and parameter names', () => {
     expect(router.route('send mail')[0]?.toolId).toBe('mail:send_email#00000001');
     expect(router.route('forecast for my city')[0]?.toolId).toBe('weather:get_forecast#00000003');

@@ -8,6 +8,7 @@
 
 import type { SpecDefinition } from '../../spec.js';
 import { cardChecks } from './checks/cards.js';
+import { controlsChecks } from './checks/controls.js';
 import { errorChecks } from './checks/errors.js';
 import { executionChecks } from './checks/execution.js';
 import { pathChecks } from './checks/paths.js';
@@ -32,6 +33,13 @@ export const gatewaySpec: SpecDefinition = {
   description:
     'Gateway surface §1-§4, §7: meta-tools, cards, paths, errors, validation, firewall, proxy listing.',
   requirements: gatewayRequirements,
-  checks: [...surfaceChecks, ...cardChecks, ...pathChecks, ...errorChecks, ...executionChecks],
+  checks: [
+    ...surfaceChecks,
+    ...cardChecks,
+    ...pathChecks,
+    ...errorChecks,
+    ...executionChecks,
+    ...controlsChecks,
+  ],
   detect: async (context) => isGatewaySurface((await listTools(context)).map((tool) => tool.name)),
 };

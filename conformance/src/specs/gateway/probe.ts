@@ -86,6 +86,13 @@ async function resolveProbeTool(context: CheckContext, probe: GatewayProbe): Pro
   throw new Error(`browsing found no card for the probe tool ${probe.tool}`);
 }
 
+/** The full id of a tool given as a full id or `namespace:name`, found once per target. */
+export function resolveToolId(context: CheckContext, tool: string): Promise<string> {
+  return context.memo(`gateway.tool-id:${tool}`, () =>
+    resolveProbeTool(context, { tool, largeArgs: {}, invalidArgs: {} }),
+  );
+}
+
 /** The configured large-result call, or `undefined` when the target configures none. */
 export async function largeResultCall(context: CheckContext): Promise<ProbeCall | undefined> {
   const probe = gatewayProbeOf(context);

@@ -163,4 +163,42 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'tool_view with an unknown handle or selector answers VIEW_FAILED.',
   ),
+  // §4.4, §4.5 Opt-in controls: checked on a target that declares them on
+  // (settings.gatewayControls); the spec states them as fixed behaviour ("never", "returns").
+  requirement(
+    'gw.4.4.tolerant-args',
+    '§4.4',
+    'MUST',
+    'With tolerant arguments on, the fixed rules repair arguments only where the schema type asks, and provenance.arg_repairs records each repair.',
+  ),
+  requirement(
+    'gw.4.5.cache-hit',
+    '§4.5',
+    'MUST',
+    'With the read-only cache on, an identical call (argument order aside) of a cached tool comes from the cache, marked provenance.cache_hit true.',
+  ),
+  requirement(
+    'gw.4.5.cache-mutating',
+    '§4.5',
+    'MUST',
+    'A mutating tool is never served from the result cache.',
+  ),
+  requirement(
+    'gw.4.5.dry-run',
+    '§4.5',
+    'MUST',
+    'tool_execute with dry_run answers a report (dry_run, tool_id, args_valid, annotations stamped verified: false, checks) instead of a result.',
+  ),
+  requirement(
+    'gw.4.5.dry-run-no-quota',
+    '§4.5',
+    'MUST',
+    'A dry run never consumes rate-limit quota.',
+  ),
+  requirement(
+    'gw.4.5.rate-limited',
+    '§4.5; §3.4',
+    'MUST',
+    'A call beyond a per-session rate limit answers RATE_LIMITED, retryable, with details.scope and details.retry_after, and is not dispatched.',
+  ),
 ];

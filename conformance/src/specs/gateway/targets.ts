@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStdioTarget, type TargetDefinition } from '../../target.js';
+import type { GatewayControlsProbe } from './controls-settings.js';
 import type { GatewayProbe } from './settings.js';
 
 /** This package's root: `src/specs/gateway/` (or `dist/...`) is three levels down. */
@@ -30,6 +31,16 @@ const EXAMPLE_CONFIG = join(
   'mcp.json',
 );
 
+/** The app's example configuration with the opt-in controls on (`x-gateway` section). */
+const CONTROLS_CONFIG = join(
+  PACKAGE_ROOT,
+  'node_modules',
+  '@x',
+  'gateway-app',
+  'examples',
+  'mcp-controls.json',
+);
+
 /** Words in the probe's echo: about 6,000 tokens, well above the firewall threshold. */
 const LARGE_ECHO_WORDS = 6_000;
 
@@ -40,6 +51,27 @@ export const GATEWAY_PROBE: GatewayProbe = {
     message: Array.from({ length: LARGE_ECHO_WORDS }, (_, index) => `word${index % 100}`).join(' '),
   },
   invalidArgs: { message: 42 },
+};
+
+/**
+ * The controls probe of `x-gateway-controls`, matching `examples/mcp-controls.json`: the
+ * everything server's read-only `get-annotated-message` is cached and its `toggle-simulated-logging`
+ * (declared mutating; two calls leave it as it was) is not; `get-sum` is limited to 3 calls a
+ * minute; `echo` takes its arguments as a JSON string, whose string field stays a string.
+ */
+export const GATEWAY_CONTROLS_PROBE: GatewayControlsProbe = {
+  cache: {
+    tool: 'everything:get-annotated-message',
+    args: { messageType: 'success', includeImage: false },
+    mutatingTool: 'everything:toggle-simulated-logging',
+    mutatingArgs: {},
+  },
+  quota: { tool: 'everything:get-sum', args: { a: 2, b: 3 }, maxCallsPerMinute: 3 },
+  tolerant: {
+    tool: 'everything:echo',
+    args: '{"message": "42"}',
+    repairs: [{ rule: 'parse_stringified_object', path: '' }],
+  },
 };
 
 /** The specs both targets implement. */
@@ -55,8 +87,26 @@ function gatewayTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
   return { ...target, settings: { gateway: GATEWAY_PROBE } };
 }
 
-/** `x-gateway serve --config <example> --mode gateway|proxy`, over stdio. */
+/** `x-gateway serve --config <example with controls>` in gateway mode, over stdio. */
+function controlsTarget(): TargetDefinition {
+  const target = createStdioTarget({
+    name: 'x-gateway-controls',
+    command: X_GATEWAY,
+    args: ['serve', '--config', CONTROLS_CONFIG, '--mode', 'gateway', '--quiet'],
+    specs: SPECS,
+  });
+  return {
+    ...target,
+    settings: { gateway: GATEWAY_PROBE, gatewayControls: GATEWAY_CONTROLS_PROBE },
+  };
+}
+
+/**
+ * `x-gateway serve --config <example> --mode gateway|proxy`, and `x-gateway-controls` with the
+ * opt-in controls on, over stdio.
+ */
 export const gatewayTargets: readonly TargetDefinition[] = [
   gatewayTarget('gateway'),
   gatewayTarget('proxy'),
+  controlsTarget(),
 ];

@@ -4,12 +4,13 @@ import { gatewaySpec, isGatewaySurface } from '../../../src/specs/gateway/index.
 import { gatewayTargets } from '../../../src/specs/gateway/targets.js';
 
 describe('the x-gateway reference targets', () => {
-  it('pass every gateway and mcp-base requirement in both modes, and check each gateway MUST in one', async () => {
+  it('pass every gateway and mcp-base requirement in both modes and with the controls on, and check each gateway MUST in one', async () => {
     // Each target starts three upstream servers: allow for a loaded machine.
     const report = await runConformance({ targets: gatewayTargets, timeoutMs: 30_000 });
     expect(report.targets.map((target) => target.target)).toEqual([
       'x-gateway gateway',
       'x-gateway proxy',
+      'x-gateway-controls',
     ]);
     const failed = report.targets.flatMap((target) =>
       target.results

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type CallToolResult,
@@ -13,6 +14,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerFactory } from '@x/core/serve';
+import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import {
   type ArtifactStore,
   createMemoryArtifactStore,
@@ -24,11 +26,22 @@ import {
   type ViewResult,
   viewArtifact,
 } from '../artifact-view.js';
+import { type BrowseSession, createBrowseSession } from '../browse-session/browse-session.js';
+import type { CacheStableOptions } from '../browse-session/cache-stable-options.js';
+import { renderCacheStableBrowseText } from '../browse-session/cache-stable-order.js';
 import { renderChoiceCards } from '../card-render.js';
 import type { ChoiceCard } from '../choice-card.js';
+import type {
+  ControlsProvenance,
+  ControlsSession,
+  GatewayControls,
+} from '../controls/gateway-controls.js';
+import { parseExecuteArguments, withControlsProvenance } from '../controls/server-hooks.js';
 import { toErrorPayload } from '../error-payload.js';
 import { GatewayError, toGatewayError } from '../errors.js';
 import { applyFirewall, type FirewallOptions } from '../firewall.js';
+import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
+import { createPrimitiveTools } from '../primitives/primitive-tools.js';
 import { DEFAULT_TOP_K } from '../router.js';
 import { createRawToolServer, DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';
 import {
@@ -38,7 +51,6 @@ import {
   TOOL_EXECUTE,
   TOOL_VIEW,
   ToolBrowseArgumentsSchema,
-  ToolExecuteArgumentsSchema,
   ToolViewArgumentsSchema,
 } from './meta-tools.js';
 import type { GatewayRuntime } from './runtime.js';
@@ -59,6 +71,18 @@ export interface GatewayServerOptions {
   view?: Partial<ViewLimits>;
   /** The `serverInfo` to announce; default `x-gateway` and this package's version. */
   serverInfo?: Implementation;
+  /**
+   * Where per-session state lives (seen sets, rate-limit windows), under
+   * `gateway:<sessionId>:<name>`; default one in-memory store per server
+   * factory. Pass a shared store to serve one session from several instances.
+   */
+  sessionStore?: SessionStore;
+  /** Cache-stable browsing (§5); off when absent or not `enabled`. */
+  cacheStable?: CacheStableOptions;
+  /** Resources and prompts (§9): their meta-tools are listed when upstreams offer them. */
+  primitives?: PrimitiveRuntime;
+  /** The opt-in dispatch controls (§4.4, §4.5); without them `tool_execute` is as specified in §4.2. */
+  controls?: GatewayControls;
 }
 
 const GATEWAY_TOOLS = [TOOL_BROWSE, TOOL_EXECUTE, TOOL_VIEW];
@@ -113,10 +137,33 @@ export function createGatewayServer(
 ): McpServer {
   const store = options.createArtifactStore?.() ?? createMemoryArtifactStore(options.artifacts);
   const viewLimits: ViewLimits = { ...DEFAULT_VIEW_LIMITS, ...options.view };
+  const sessionStore = options.sessionStore ?? createMemorySessionStore();
+  const fallbackSessionId = randomUUID();
+  const cacheStable = options.cacheStable?.enabled === true ? options.cacheStable : undefined;
+  const browseSessionOf = (sessionId: string | undefined) =>
+    cacheStable === undefined
+      ? undefined
+      : createBrowseSession(sessionStore, sessionId ?? fallbackSessionId, cacheStable);
+  const primitiveTools =
+    options.primitives === undefined
+      ? undefined
+      : createPrimitiveTools(options.primitives, { store, firewall: options.firewall });
 
-  async function browse(args: unknown): Promise<CallToolResult> {
+  async function browse(args: unknown, sessionId?: string): Promise<CallToolResult> {
     const parsed = parseMetaArguments(META_TOOL_NAMES.browse, ToolBrowseArgumentsSchema, args);
     const catalog = runtime.catalog;
+    const browseSession = browseSessionOf(sessionId);
+    if (browseSession !== undefined) {
+      const found =
+        parsed.query === undefined
+          ? catalog.browse(parsed.path as string)
+          : catalog.route(parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+      const cards = await browseSession.arrange(catalog, found);
+      return {
+        ...jsonResult({ cards }),
+        content: [{ type: 'text', text: renderCacheStableBrowseText(cards) }],
+      };
+    }
     if (parsed.query !== undefined) {
       const cards = catalog.route(parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
       return {
@@ -131,11 +178,35 @@ export function createGatewayServer(
     };
   }
 
-  async function execute(args: unknown, signal: AbortSignal): Promise<CallToolResult> {
-    const parsed = parseMetaArguments(META_TOOL_NAMES.execute, ToolExecuteArgumentsSchema, args);
+  const controlsSession = (sessionId: string | undefined): ControlsSession => ({
+    id: sessionId ?? fallbackSessionId,
+    store: sessionStore,
+  });
+
+  async function execute(
+    args: unknown,
+    signal: AbortSignal,
+    sessionId?: string,
+  ): Promise<CallToolResult> {
+    const { controls } = options;
+    const parsed = parseExecuteArguments(controls, args);
+    await recordHydrated(runtime, browseSessionOf(sessionId), parsed.tool_id);
     let outcome: Awaited<ReturnType<GatewayRuntime['execute']>>;
+    let provenance: ControlsProvenance | undefined;
     try {
-      outcome = await runtime.execute(parsed.tool_id, parsed.args, { signal });
+      if (controls === undefined) {
+        outcome = await runtime.execute(parsed.tool_id, parsed.args, { signal });
+      } else {
+        const controlled = await controls.execute(
+          controlsSession(sessionId),
+          parsed.tool_id,
+          parsed.args,
+          { signal, dryRun: parsed.dry_run === true },
+        );
+        if (controlled.kind === 'dry_run') return jsonResult(controlled.report);
+        outcome = controlled;
+        provenance = controlled.provenance;
+      }
     } catch (error) {
       return withSchema(runtime, parsed.tool_id, toGatewayError(error));
     }
@@ -145,7 +216,8 @@ export function createGatewayServer(
       store,
       options.firewall,
     );
-    const result = jsonResult(envelope, envelope.status === 'error');
+    const controlledEnvelope = withControlsProvenance(envelope, provenance);
+    const result = jsonResult(controlledEnvelope, envelope.status === 'error');
     return { ...result, content: [...result.content, ...inlineBlocks] };
   }
 
@@ -167,12 +239,23 @@ export function createGatewayServer(
   const server = createRawToolServer({
     serverInfo: options.serverInfo ?? DEFAULT_SERVER_INFO,
     listChanged: false,
-    listTools: () => ({ tools: GATEWAY_TOOLS }),
+    listTools: () => ({
+      tools: [
+        ...(options.controls?.listTools(GATEWAY_TOOLS) ?? GATEWAY_TOOLS),
+        ...(primitiveTools?.list() ?? []),
+      ],
+    }),
     async callTool(name, args, extra) {
       try {
-        if (name === META_TOOL_NAMES.browse) return await browse(args);
-        if (name === META_TOOL_NAMES.execute) return await execute(args, extra.signal);
+        await options.controls?.admit(controlsSession(extra.sessionId), name, args);
+        if (name === META_TOOL_NAMES.browse) return await browse(args, extra.sessionId);
+        if (name === META_TOOL_NAMES.execute) {
+          return await execute(args, extra.signal, extra.sessionId);
+        }
         if (name === META_TOOL_NAMES.view) return await view(args);
+        if (primitiveTools?.handles(name) === true) {
+          return await primitiveTools.call(name, args, extra.signal);
+        }
       } catch (error) {
         return errorResult(error, name === META_TOOL_NAMES.view ? 'VIEW_FAILED' : undefined);
       }
@@ -186,6 +269,22 @@ export function createGatewayServer(
     void store.clear();
   };
   return server;
+}
+
+/** Records a tool in the session's seen set when it hydrates (§5.5); a failed hydration records nothing. */
+async function recordHydrated(
+  runtime: GatewayRuntime,
+  browseSession: BrowseSession | undefined,
+  toolId: string,
+): Promise<void> {
+  if (browseSession === undefined) return;
+  const catalog = runtime.catalog;
+  try {
+    await runtime.hydrate(toolId);
+  } catch {
+    return;
+  }
+  await browseSession.recordHydrated(catalog, catalog.card(toolId));
 }
 
 /** The error result of a failed execute, with the tool's schema when its arguments were refused. */
@@ -211,5 +310,6 @@ export function createGatewayServerFactory(
   runtime: GatewayRuntime,
   options: GatewayServerOptions = {},
 ): ServerFactory {
-  return () => createGatewayServer(runtime, options);
+  const sessionStore = options.sessionStore ?? createMemorySessionStore();
+  return () => createGatewayServer(runtime, { ...options, sessionStore });
 }

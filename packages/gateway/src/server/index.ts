@@ -6,6 +6,25 @@
  * @module
  */
 
+// Resources and prompts (§9.4)
+export {
+  PRIMITIVE_TOOL_NAMES,
+  PROMPT_BROWSE,
+  PROMPT_GET,
+  PrimitiveBrowseArgumentsSchema,
+  PromptGetArgumentsSchema,
+  RESOURCE_BROWSE,
+  RESOURCE_READ,
+  ResourceReadArgumentsSchema,
+} from '../primitives/primitive-meta-tools.js';
+export {
+  createPrimitiveRuntime,
+  type PrimitiveRefreshReport,
+  type PrimitiveRuntime,
+  type PrimitiveUpstream,
+  primitiveUpstreamsFromPool,
+} from '../primitives/primitive-runtime.js';
+export { createPrimitiveTools, type PrimitiveTools } from '../primitives/primitive-tools.js';
 // Gateway mode (§4.2)
 export {
   createGatewayServer,
@@ -40,6 +59,7 @@ export {
   type ExecuteOutcome,
   type GatewayRuntime,
   type GatewayRuntimeOptions,
+  type PreparedCall,
   type RefreshReport,
   type UpstreamRefresh,
 } from './runtime.js';

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type CallToolResult,
@@ -14,8 +15,11 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerFactory } from '@x/core/serve';
+import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { Catalog } from '../catalog.js';
 import { createClientSafeNameIndex, toClientSafeName } from '../client-safe-name.js';
+import type { ControlsSession, GatewayControls } from '../controls/gateway-controls.js';
+import { parseExecuteArguments, withProvenanceMeta } from '../controls/server-hooks.js';
 import { GatewayError } from '../errors.js';
 import { isToolId } from '../tool-id.js';
 import { createRawToolServer, DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';
@@ -24,7 +28,6 @@ import {
   parseMetaArguments,
   TOOL_EXECUTE,
   TOOL_HYDRATE,
-  ToolExecuteArgumentsSchema,
   ToolHydrateArgumentsSchema,
 } from './meta-tools.js';
 import type { GatewayRuntime } from './runtime.js';
@@ -54,6 +57,10 @@ export interface ProxyServerOptions {
   pageSize?: number;
   /** The `serverInfo` to announce; default `x-gateway` and this package's version. */
   serverInfo?: Implementation;
+  /** Where per-session state (rate-limit windows) lives; default one in-memory store per factory. */
+  sessionStore?: SessionStore;
+  /** The opt-in dispatch controls (§4.4, §4.5); without them `tool_execute` is as specified in §4.1. */
+  controls?: GatewayControls;
 }
 
 /** The stripped listing of one catalog and the reverse of its names. */
@@ -143,18 +150,41 @@ function buildProxyServer(
   listingOf: (catalog: Catalog) => Listing,
 ): McpServer {
   const pageSize = checkPageSize(options.pageSize ?? 0);
+  const { controls } = options;
+  const sessionStore = options.sessionStore ?? createMemorySessionStore();
+  const fallbackSessionId = randomUUID();
+  const controlsSession = (sessionId: string | undefined): ControlsSession => ({
+    id: sessionId ?? fallbackSessionId,
+    store: sessionStore,
+  });
 
   function resolveName(toolId: string): string {
     if (isToolId(toolId)) return toolId;
     return listingOf(runtime.catalog).toolIdByName.get(toolId) ?? toolId;
   }
 
-  async function call(name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+  async function call(
+    name: string,
+    args: unknown,
+    signal: AbortSignal,
+    sessionId: string | undefined,
+  ): Promise<CallToolResult> {
+    await controls?.admit(controlsSession(sessionId), name, args);
     if (name === META_TOOL_NAMES.hydrate) {
       const parsed = parseMetaArguments(name, ToolHydrateArgumentsSchema, args);
       return jsonResult(await runtime.hydrate(resolveName(parsed.tool_id)));
     }
-    const parsed = parseMetaArguments(name, ToolExecuteArgumentsSchema, args);
+    const parsed = parseExecuteArguments(controls, args);
+    if (controls !== undefined) {
+      const controlled = await controls.execute(
+        controlsSession(sessionId),
+        resolveName(parsed.tool_id),
+        parsed.args,
+        { signal, dryRun: parsed.dry_run === true },
+      );
+      if (controlled.kind === 'dry_run') return jsonResult(controlled.report);
+      return withProvenanceMeta(controlled.result, controlled.provenance);
+    }
     const outcome = await runtime.execute(resolveName(parsed.tool_id), parsed.args, { signal });
     return outcome.result;
   }
@@ -163,7 +193,8 @@ function buildProxyServer(
     serverInfo: options.serverInfo ?? DEFAULT_SERVER_INFO,
     listChanged: true,
     listTools(cursor) {
-      const { tools } = listingOf(runtime.catalog);
+      const listed = listingOf(runtime.catalog).tools;
+      const tools = controls === undefined ? listed : controls.listTools(listed);
       if (pageSize === 0 && cursor === undefined) return { tools };
       const start = cursor === undefined ? 0 : Number(cursor);
       if (!/^(0|[1-9][0-9]{0,8})$/.test(cursor ?? '0') || start >= tools.length) {
@@ -178,7 +209,7 @@ function buildProxyServer(
     async callTool(name, args, extra) {
       if (name === META_TOOL_NAMES.hydrate || name === META_TOOL_NAMES.execute) {
         try {
-          return await call(name, args, extra.signal);
+          return await call(name, args, extra.signal, extra.sessionId);
         } catch (error) {
           return errorResult(error);
         }
@@ -215,5 +246,6 @@ export function createProxyServerFactory(
 ): ServerFactory {
   checkPageSize(options.pageSize ?? 0);
   const listingOf = createListingCache(options.toolNames ?? 'client-safe');
-  return () => buildProxyServer(runtime, options, listingOf);
+  const sessionStore = options.sessionStore ?? createMemorySessionStore();
+  return () => buildProxyServer(runtime, { ...options, sessionStore }, listingOf);
 }

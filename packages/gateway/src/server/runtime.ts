@@ -15,8 +15,12 @@ import {
   createCatalog,
   type HydrationResult,
 } from '../catalog.js';
+import type { SchemaTrust, SchemaTrustReport } from '../controls/schema-trust.js';
 import { type GatewayErrorPayload, toErrorPayload } from '../error-payload.js';
 import { GatewayError, toGatewayError } from '../errors.js';
+import { type CollapsedTool, collapseDuplicateNames } from '../refresh/collapse-duplicates.js';
+import type { RefreshOptions } from '../refresh/refresh-options.js';
+import { assertStillCurrent } from '../refresh/still-current.js';
 import {
   createSchemaCompiler,
   DEFAULT_SCHEMA_LIMITS,
@@ -37,6 +41,10 @@ export interface GatewayRuntimeOptions {
   catalog?: CatalogOptions;
   /** Bounds on upstream input schemas (§4.4); default `DEFAULT_SCHEMA_LIMITS`. */
   schemaLimits?: SchemaLimits;
+  /** Ingest-time schema checks (§4.4); their bounds apply when `schemaLimits` is not given. */
+  schemaTrust?: SchemaTrust;
+  /** How refreshes treat one raw tool name listed by several upstreams of a namespace (§4.6). */
+  refresh?: Partial<RefreshOptions>;
   /** Hears failures that have no caller to go to (a refresh triggered by `list_changed`). */
   onError?: (error: GatewayError) => void;
 }
@@ -53,6 +61,10 @@ export interface RefreshReport {
   upstreams: UpstreamRefresh[];
   /** Why the new catalog was refused (a collision, a card over budget); the previous one stays. */
   error?: GatewayErrorPayload;
+  /** What schema trust flagged in the catalog in force (with `schemaTrust` only). */
+  schemas?: SchemaTrustReport;
+  /** Tools left out because an earlier upstream of their namespace lists the same name (`first-wins` only). */
+  collapsed?: CollapsedTool[];
 }
 
 /**
@@ -81,6 +93,18 @@ export interface ExecuteOutcome {
   entry: CatalogEntry;
   /** The upstream's result, as it sent it. */
   result: CallToolResult;
+}
+
+/**
+ * A call that passed hydration and validation and may be dispatched.
+ *
+ * @see gateway-surface §4.4
+ */
+export interface PreparedCall {
+  /** The catalog entry to call. */
+  entry: CatalogEntry;
+  /** The validated arguments. */
+  args: Record<string, unknown>;
 }
 
 /**
@@ -121,6 +145,13 @@ export interface GatewayRuntime {
     args: unknown,
     options?: GatewayUpstreamCallOptions,
   ): Promise<ExecuteOutcome>;
+  /**
+   * The part of {@link GatewayRuntime.execute} before the upstream: resolves `toolId`,
+   * compiles (once per tool id) and validates `args`; throws as `execute` does.
+   */
+  prepare(toolId: unknown, args: unknown): Promise<PreparedCall>;
+  /** The part of {@link GatewayRuntime.execute} after validation: one upstream call, failures classified. */
+  dispatch(call: PreparedCall, options?: GatewayUpstreamCallOptions): Promise<ExecuteOutcome>;
   /** Calls `listener` after each catalog swap; returns the unsubscribe function. */
   onCatalogChanged(listener: (catalog: Catalog) => void): () => void;
   /** Stops following upstream `list_changed`; the upstreams themselves belong to the caller. */
@@ -130,6 +161,8 @@ export interface GatewayRuntime {
 interface State {
   catalog: Catalog;
   compiler: SchemaCompiler;
+  schemas?: SchemaTrustReport;
+  collapsed?: CollapsedTool[];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -161,20 +194,28 @@ export async function createGatewayRuntime(
     }
     upstreams.set(upstream.name, upstream);
   }
-  const limits = options.schemaLimits ?? DEFAULT_SCHEMA_LIMITS;
+  const limits = options.schemaLimits ?? options.schemaTrust?.limits ?? DEFAULT_SCHEMA_LIMITS;
   const known = new Map<string, Tool[]>();
   const listeners = new Set<(catalog: Catalog) => void>();
   let queue: Promise<unknown> = Promise.resolve();
 
   function build(): State {
-    const sources = [...upstreams.values()].map((upstream) => ({
+    const listed = [...upstreams.values()].map((upstream) => ({
       upstream: upstream.name,
       namespace: upstream.namespace,
       tools: known.get(upstream.name) ?? [],
     }));
+    const { sources, collapsed } =
+      options.refresh?.duplicates === 'first-wins'
+        ? collapseDuplicateNames(listed)
+        : { sources: listed, collapsed: [] };
+    const catalog = createCatalog(sources, options.catalog);
+    const schemas = options.schemaTrust?.inspect(catalog);
     return {
-      catalog: createCatalog(sources, options.catalog),
+      catalog,
       compiler: createSchemaCompiler(limits),
+      ...(schemas === undefined ? {} : { schemas }),
+      ...(collapsed.length === 0 ? {} : { collapsed }),
     };
   }
 
@@ -205,7 +246,18 @@ export async function createGatewayRuntime(
 
   const firstReport = await list([...upstreams.keys()]);
   let state = build();
-  let lastRefresh: RefreshReport = { tools: state.catalog.size, upstreams: firstReport };
+  let lastRefresh: RefreshReport = withSchemas({
+    tools: state.catalog.size,
+    upstreams: firstReport,
+  });
+
+  function withSchemas(report: RefreshReport): RefreshReport {
+    const withCollapsed =
+      state.collapsed === undefined ? report : { ...report, collapsed: state.collapsed };
+    return state.schemas === undefined
+      ? withCollapsed
+      : { ...withCollapsed, schemas: state.schemas };
+  }
 
   async function doRefresh(names: readonly string[]): Promise<RefreshReport> {
     const report = await list(names.filter((name) => upstreams.has(name)));
@@ -213,15 +265,15 @@ export async function createGatewayRuntime(
       state = build();
     } catch (error) {
       const refused = toGatewayError(error);
-      lastRefresh = {
+      lastRefresh = withSchemas({
         tools: state.catalog.size,
         upstreams: report,
         error: toErrorPayload(refused),
-      };
+      });
       options.onError?.(refused);
       return lastRefresh;
     }
-    lastRefresh = { tools: state.catalog.size, upstreams: report };
+    lastRefresh = withSchemas({ tools: state.catalog.size, upstreams: report });
     for (const listener of [...listeners]) {
       try {
         listener(state.catalog);
@@ -237,6 +289,40 @@ export async function createGatewayRuntime(
     const run = queue.then(() => doRefresh(wanted));
     queue = run.catch(() => undefined);
     return run;
+  }
+
+  async function prepare(toolId: unknown, args: unknown): Promise<PreparedCall> {
+    const { catalog, compiler } = state;
+    const entry = catalog.resolve(toolId);
+    const check = await compiler.argumentCheck(
+      entry.toolId,
+      entry.tool.inputSchema ?? { type: 'object' },
+    );
+    const callArgs = args ?? {};
+    if (!isPlainObject(callArgs)) {
+      throw new GatewayError({
+        code: 'ARGS_INVALID',
+        message: "args must be an object of the tool's arguments",
+        data: { tool_id: entry.toolId, field: 'args' },
+      });
+    }
+    check(callArgs);
+    return { entry, args: callArgs };
+  }
+
+  async function dispatch(
+    call: PreparedCall,
+    callOptions: GatewayUpstreamCallOptions = {},
+  ): Promise<ExecuteOutcome> {
+    const { entry } = call;
+    assertStillCurrent(state.catalog, entry);
+    const upstream = upstreams.get(entry.upstream) as GatewayUpstream;
+    try {
+      const result = await upstream.callTool(entry.upstreamName, call.args, callOptions);
+      return { entry, result };
+    } catch (error) {
+      throw classify(error, upstream.name, `tools/call ${entry.upstreamName}`, callOptions.signal);
+    }
   }
 
   const unsubscribes = [...upstreams.values()].map(
@@ -260,34 +346,10 @@ export async function createGatewayRuntime(
       await compiler.argumentCheck(entry.toolId, entry.tool.inputSchema ?? { type: 'object' });
       return catalog.hydrate(entry.toolId);
     },
+    prepare,
+    dispatch,
     async execute(toolId, args, callOptions = {}) {
-      const { catalog, compiler } = state;
-      const entry = catalog.resolve(toolId);
-      const check = await compiler.argumentCheck(
-        entry.toolId,
-        entry.tool.inputSchema ?? { type: 'object' },
-      );
-      const callArgs = args ?? {};
-      if (!isPlainObject(callArgs)) {
-        throw new GatewayError({
-          code: 'ARGS_INVALID',
-          message: "args must be an object of the tool's arguments",
-          data: { tool_id: entry.toolId, field: 'args' },
-        });
-      }
-      check(callArgs);
-      const upstream = upstreams.get(entry.upstream) as GatewayUpstream;
-      try {
-        const result = await upstream.callTool(entry.upstreamName, callArgs, callOptions);
-        return { entry, result };
-      } catch (error) {
-        throw classify(
-          error,
-          upstream.name,
-          `tools/call ${entry.upstreamName}`,
-          callOptions.signal,
-        );
-      }
+      return dispatch(await prepare(toolId, args), callOptions);
     },
     onCatalogChanged(listener) {
       listeners.add(listener);

@@ -1,0 +1,67 @@
+import { CoreError } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { hasDispatchControls, parseGatewayConfig } from '../src/gateway-config.js';
+
+function problem(config: Record<string, unknown>): string {
+  try {
+    parseGatewayConfig(config, 'mcp.json');
+  } catch (error) {
+    if (!CoreError.isInstance(error)) throw error;
+    expect(error.code).toBe('CONFIG_INVALID');
+    return error.message;
+  }
+  throw new Error('expected CONFIG_INVALID');
+}
+
+describe('the x-gateway section', () => {
+  it('is optional: without it every control is off', () => {
+    const config = parseGatewayConfig({ mcpServers: {} }, 'mcp.json');
+    expect(config).toEqual({});
+    expect(hasDispatchControls(config)).toBe(false);
+  });
+
+  it('fills in the defaults of each section it turns on', () => {
+    const config = parseGatewayConfig(
+      {
+        'x-gateway': {
+          schemaTrust: {},
+          retry: {},
+          cache: { readOnly: true },
+          rateLimits: { metaTools: { tool_browse: { maxCallsPerMinute: 30 } } },
+        },
+      },
+      'mcp.json',
+    );
+    expect(config.schemaTrust).toEqual({ mode: 'lenient', limits: {} });
+    expect(config.retry).toEqual({
+      maxAttempts: 3,
+      baseDelayMs: 100,
+      maxDelayMs: 2_000,
+      jitter: 0.5,
+      retryableCodes: ['UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE'],
+    });
+    expect(config.cache).toMatchObject({ readOnly: true, ttlMs: 60_000, maxEntries: 1_000 });
+    expect(config.rateLimits?.tools).toEqual({});
+    expect(hasDispatchControls(config)).toBe(true);
+    expect(hasDispatchControls({ schemaTrust: { mode: 'strict', limits: {} } })).toBe(false);
+  });
+
+  it('names the file and each wrong field', () => {
+    expect(problem({ 'x-gateway': { retry: { maxAttempts: 0 } } })).toMatch(
+      /^mcp\.json: field "x-gateway\.retry\.maxAttempts": Too small/,
+    );
+    expect(problem({ 'x-gateway': { cache: {} } })).toMatch(/field "x-gateway\.cache\.readOnly"/);
+    expect(problem({ 'x-gateway': { retries: 3 } })).toBe(
+      'mcp.json: field "x-gateway.retries": unknown field',
+    );
+    expect(problem({ 'x-gateway': { rateLimits: { tools: { 'kv:get': {} } } } })).toMatch(
+      /field "x-gateway\.rateLimits\.tools\["kv:get"\]": set maxCallsPerMinute/,
+    );
+    expect(problem({ 'x-gateway': { cache: { readOnly: true, allow: ['Not An Id'] } } })).toMatch(
+      /x-gateway\.cache\.allow\[0\]": must be a tool_id or namespace:name/,
+    );
+    expect(problem({ 'x-gateway': 'on' })).toMatch(
+      /field "x-gateway": Invalid input: expected object/,
+    );
+  });
+});

@@ -1,0 +1,97 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type RunningHttpServer, serveHttp } from '@x/core/serve';
+import { createMemorySessionStore } from '@x/core/sessions';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GatewayControlsOptions } from '../../src/controls/controls-options.js';
+import { createGatewayControls } from '../../src/controls/gateway-controls.js';
+import type { GatewayErrorPayload } from '../../src/error-payload.js';
+import { createGatewayServerFactory } from '../../src/server/gateway-server.js';
+import { createGatewayRuntime } from '../../src/server/runtime.js';
+import { structured } from '../helpers.js';
+import { kvUpstream } from './controls-harness.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serve(options: GatewayControlsOptions) {
+  const upstream = kvUpstream();
+  const runtime = await createGatewayRuntime({ upstreams: [upstream] });
+  cleanups.push(() => runtime.close());
+  const controls = createGatewayControls(runtime, options);
+  cleanups.push(() => controls.close());
+  const store = createMemorySessionStore();
+  const running: RunningHttpServer = await serveHttp(
+    createGatewayServerFactory(runtime, { controls, sessionStore: store }),
+    { port: 0 },
+  );
+  cleanups.push(() => running.close());
+  const lookup = runtime.catalog.toolIds.find((toolId) => toolId.startsWith('kv:lookup#')) ?? '';
+  return { running, upstream, store, lookup };
+}
+
+async function connect(url: URL): Promise<{ client: Client; sessionId: string }> {
+  const client = new Client({ name: 'gateway-controls-http', version: '0.0.0' });
+  const transport = new StreamableHTTPClientTransport(url);
+  await client.connect(transport);
+  cleanups.push(async () => {
+    await transport.terminateSession().catch(() => {});
+    await client.close();
+  });
+  return { client, sessionId: transport.sessionId ?? '' };
+}
+
+async function lookup(client: Client, toolId: string) {
+  const result = await client.callTool({
+    name: 'tool_execute',
+    arguments: { tool_id: toolId, args: { key: 'k' } },
+  });
+  return result.isError === true ? structured<GatewayErrorPayload>(result).error : 'ok';
+}
+
+describe('rate limits over Streamable HTTP', () => {
+  it('keeps a window per session: one session spent, another untouched', async () => {
+    const {
+      running,
+      lookup: toolId,
+      store,
+    } = await serve({
+      rateLimits: { metaTools: { tool_execute: { maxCallsPerMinute: 2 } } },
+    });
+    const first = await connect(running.url);
+    const second = await connect(running.url);
+    expect(running.sessionCount()).toBe(2);
+    expect([
+      await lookup(first.client, toolId),
+      await lookup(first.client, toolId),
+      await lookup(first.client, toolId),
+    ]).toEqual(['ok', 'ok', 'RATE_LIMITED']);
+    expect(await lookup(second.client, toolId)).toBe('ok');
+    expect(await store.keys(`gateway:${first.sessionId}:`)).toEqual([
+      `gateway:${first.sessionId}:rate:meta:tool_execute`,
+    ]);
+  });
+
+  it('isolates 20 concurrent sessions, each with its own rate-limit window', async () => {
+    const {
+      running,
+      lookup: toolId,
+      upstream,
+    } = await serve({
+      rateLimits: { tools: { 'kv:lookup': { maxCallsPerMinute: 3 } } },
+    });
+    const sessions = await Promise.all(Array.from({ length: 20 }, () => connect(running.url)));
+    expect(running.sessionCount()).toBe(20);
+    const outcomes = await Promise.all(
+      sessions.map(({ client }) =>
+        Promise.all(Array.from({ length: 4 }, () => lookup(client, toolId))),
+      ),
+    );
+    for (const answers of outcomes) {
+      expect([...answers].sort()).toEqual(['RATE_LIMITED', 'ok', 'ok', 'ok']);
+    }
+    expect(upstream.calls).toHaveLength(60);
+  }, 60_000);
+});
