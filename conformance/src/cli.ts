@@ -11,4 +11,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   writeStdout: (text) => process.stdout.write(text),
   writeStderr: (text) => process.stderr.write(text),
   progress: process.stderr.isTTY === true,
+  ...(process.stderr.columns === undefined ? {} : { columns: process.stderr.columns }),
 });

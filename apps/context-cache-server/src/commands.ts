@@ -6,6 +6,7 @@
 
 import { basename, dirname, resolve } from 'node:path';
 import { buildCache, verifyCache } from '@x/context-cache';
+import { type ProgressStream, startProgress } from '@x/core/progress';
 import {
   type Answer,
   type AnswerOptions,
@@ -14,7 +15,6 @@ import {
   answerResolve,
 } from './answers.js';
 import type { CacheLocation, CliCommand } from './arguments.js';
-import { type ProgressStream, startProgress } from './progress.js';
 import { createStrategies } from './strategies.js';
 
 /** What a command printed and how the process should exit. */

@@ -5,13 +5,14 @@
  */
 
 import { writeFile } from 'node:fs/promises';
+import { type Progress, startProgress } from '@x/core/progress';
 import { ConformanceError, describeError } from '../errors.js';
 import { formatCatalogJson, formatCatalogText } from '../report/catalog.js';
 import { formatJsonReport } from '../report/json.js';
 import { formatJunitReport } from '../report/junit.js';
 import type { ConformanceReport } from '../report/report.js';
 import { formatSummary, formatTextReport } from '../report/text.js';
-import { runConformance } from '../runner/run-conformance.js';
+import { type ProgressEvent, runConformance } from '../runner/run-conformance.js';
 import { specCatalog } from '../specs/index.js';
 import { selectReferenceTargets } from '../targets.js';
 import { parseCliArguments, type ReportFormat, USAGE } from './arguments.js';
@@ -22,8 +23,13 @@ export interface CliIo {
   writeStdout(text: string): void;
   /** Receives errors, and progress when `progress` is true. */
   writeStderr(text: string): void;
-  /** Print one line per finished check on stderr (the CLI sets it when stderr is a TTY). */
+  /**
+   * Show a status line on stderr, redrawn after each check (the CLI sets it when stderr is a
+   * TTY); it is cleared before the report is written.
+   */
   readonly progress: boolean;
+  /** The terminal's width, when known: the status line is cut to fit. */
+  readonly columns?: number;
 }
 
 /** Exit statuses of the command. */
@@ -33,6 +39,30 @@ function formatReport(report: ConformanceReport, format: ReportFormat): string {
   if (format === 'json') return formatJsonReport(report);
   if (format === 'junit') return formatJunitReport(report);
   return formatTextReport(report);
+}
+
+/** The status line of a run: counts finished checks and names the last one. */
+interface CheckCounter {
+  /** Called after each check. */
+  onProgress(event: ProgressEvent): void;
+  /** `N checks, F failed`. */
+  describe(): string;
+}
+
+function createCheckCounter(status: Progress): CheckCounter {
+  let checks = 0;
+  let failed = 0;
+  const describe = () => `${checks} checks, ${failed} failed`;
+  return {
+    describe,
+    onProgress(event) {
+      checks += 1;
+      if (event.status === 'fail') failed += 1;
+      status.update(
+        `x-conformance: ${describe()} · ${event.target}: ${event.requirement} ${event.status}`,
+      );
+    },
+  };
 }
 
 /**
@@ -54,23 +84,25 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       );
       return EXIT.ok;
     }
+    const targets =
+      command.targetNames === undefined ? undefined : selectReferenceTargets(command.targetNames);
+    const status = startProgress(
+      {
+        isTTY: io.progress,
+        ...(io.columns === undefined ? {} : { columns: io.columns }),
+        write: io.writeStderr,
+      },
+      'x-conformance: starting the first target',
+    );
+    const counter = createCheckCounter(status);
     const report = await runConformance({
       ...(command.target === undefined ? {} : { targets: [command.target] }),
       ...(command.driver === undefined ? {} : { targets: [command.driver] }),
-      ...(command.targetNames === undefined
-        ? {}
-        : { targets: selectReferenceTargets(command.targetNames) }),
+      ...(targets === undefined ? {} : { targets }),
       ...(command.specs === undefined ? {} : { specs: command.specs }),
       ...(command.timeoutMs === undefined ? {} : { timeoutMs: command.timeoutMs }),
-      ...(io.progress
-        ? {
-            onProgress: (event) =>
-              io.writeStderr(
-                `x-conformance: ${event.target}: ${event.requirement} ${event.status}\n`,
-              ),
-          }
-        : {}),
-    });
+      onProgress: (event) => counter.onProgress(event),
+    }).finally(() => status.finish(`x-conformance: ${counter.describe()}`));
     const text = formatReport(report, command.format);
     if (command.output === undefined) {
       io.writeStdout(text);

@@ -121,7 +121,7 @@ describe('x-conformance', () => {
     expect(should.stdout).toMatch(/mcp\.tools\.name-format +SHOULD +fail/);
   });
 
-  it('writes the report to --output, and prints progress on stderr when asked to', async () => {
+  it('writes the report to --output, and redraws a status line on stderr when asked to', async () => {
     const output = join(directory, 'report.xml');
     const result = await run(
       ['--server', fixture('good-server.mjs'), '--format', 'junit', '--output', output],
@@ -131,7 +131,9 @@ describe('x-conformance', () => {
     expect(result.stdout).toBe(
       `Summary: 14 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\n`,
     );
-    expect(result.stderr).toContain(': mcp.ping.empty-result pass\n');
+    // A status line redrawn in place (\r, erase line), then the counts in its place.
+    expect(result.stderr).toContain(': mcp.ping.empty-result pass… ');
+    expect(result.stderr.endsWith('\r\u001b[Kx-conformance: 15 checks, 0 failed\n')).toBe(true);
     expect(await readFile(output, 'utf8')).toMatch(
       /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites /,
     );

@@ -1,0 +1,83 @@
+/**
+ * Reads what the official suite printed (its summary) and saved (`-o DIR`: one
+ * `server-<scenario>-<timestamp>/checks.json` per scenario).
+ *
+ * @module
+ */
+
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The outcome of one scenario on one server. */
+export interface ScenarioResult {
+  /** The scenario name, e.g. `tools-list`. */
+  readonly scenario: string;
+  /** True when the suite marked it ✓ (no failed and no warning check). */
+  readonly passed: boolean;
+  /** The failed or warning checks' messages (empty when it passed). */
+  readonly messages: readonly string[];
+}
+
+const SUMMARY_LINE = /^([✓✗]) ([a-z0-9][a-z0-9-]*): \d+ passed, \d+ failed(?:, \d+ warnings?)?$/;
+
+/**
+ * The scenarios of the suite's `=== SUMMARY ===`, in its order: `✓ name: 1 passed, 0 failed`.
+ * Returns `undefined` when the output holds no summary (the suite crashed).
+ */
+export function parseSummary(stdout: string): { scenario: string; passed: boolean }[] | undefined {
+  const start = stdout.lastIndexOf('=== SUMMARY ===');
+  if (start === -1) return undefined;
+  const results: { scenario: string; passed: boolean }[] = [];
+  for (const line of stdout.slice(start).split('\n')) {
+    const match = SUMMARY_LINE.exec(line.trim());
+    if (match?.[2] !== undefined) results.push({ scenario: match[2], passed: match[1] === '✓' });
+  }
+  return results;
+}
+
+const RESULT_FOLDER = /^server-([a-z0-9][a-z0-9-]*)-(\d{4}-\d{2}-\d{2}T[0-9-]+Z)$/;
+
+interface SavedCheck {
+  status?: unknown;
+  name?: unknown;
+  errorMessage?: unknown;
+  description?: unknown;
+}
+
+/**
+ * The messages of the failed and warning checks saved in `directory`, by scenario. A scenario
+ * saved twice keeps its latest folder (timestamps sort as text).
+ */
+export async function readFailureMessages(directory: string): Promise<Map<string, string[]>> {
+  const latest = new Map<string, string>();
+  for (const entry of (await readdir(directory)).sort()) {
+    const match = RESULT_FOLDER.exec(entry);
+    if (match?.[1] !== undefined) latest.set(match[1], entry);
+  }
+  const messages = new Map<string, string[]>();
+  for (const [scenario, folder] of latest) {
+    const text = await readFile(join(directory, folder, 'checks.json'), 'utf8').catch(() => '[]');
+    const checks = JSON.parse(text) as SavedCheck[];
+    messages.set(
+      scenario,
+      checks
+        .filter((check) => check.status === 'FAILURE' || check.status === 'WARNING')
+        .map(
+          (check) => `${String(check.name)}: ${String(check.errorMessage ?? check.description)}`,
+        ),
+    );
+  }
+  return messages;
+}
+
+/** The summary's outcomes with the saved messages of each failed scenario. */
+export function mergeResults(
+  summary: readonly { scenario: string; passed: boolean }[],
+  messages: ReadonlyMap<string, readonly string[]>,
+): ScenarioResult[] {
+  return summary.map(({ scenario, passed }) => ({
+    scenario,
+    passed,
+    messages: passed ? [] : [...(messages.get(scenario) ?? ['no details saved'])],
+  }));
+}
