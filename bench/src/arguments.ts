@@ -10,7 +10,10 @@ export interface BenchArguments {
   readonly data: string | undefined;
   /** `--split NAME`. */
   readonly split: string | undefined;
-  /** `--quick` or `--full`; `standard` without either. */
+  /**
+   * `--quick`, `--standard` or `--full`; without any, `quick` when no benchmark is named (the
+   * whole suite stays a few minutes on two cores) and `standard` otherwise.
+   */
   readonly mode: RunMode;
   /** `--help`. */
   readonly help: boolean;
@@ -20,16 +23,17 @@ export interface BenchArguments {
 export function usage(benchmarks: readonly { name: string; description: string }[]): string {
   const width = Math.max(...benchmarks.map((benchmark) => benchmark.name.length));
   return [
-    'Usage: pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --full]',
+    'Usage: pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --standard | --full]',
     '',
-    'Runs the named benchmarks (all when none is named), prints tables and writes',
-    'bench/results/<name>.json (and <name>.svg for charts).',
+    'Runs the named benchmarks (all when none is named), prints tables, writes',
+    'bench/results/<name>.json (and <name>.svg for charts), then bench/REPORT.md from every result.',
     '',
     'Options:',
     '  --data DIR    data folder (default: $X_BENCH_DATA, else ../shared/data beside the repository)',
     '  --split NAME  query split to use (queries_<NAME>.*); unsuffixed files are the "test" split',
-    '  --quick       smaller samples and sizes: a fast look, not the recorded figures',
-    '  --full        every query and size, however long it takes (default: samples that keep each benchmark to a few minutes)',
+    '  --quick       smaller samples and sizes: a fast look (the default when no benchmark is named)',
+    '  --standard    samples that keep each benchmark to a few minutes (the default for a named benchmark)',
+    '  --full        every query and size, however long it takes',
     '  --help        show this text',
     '',
     'Benchmarks:',
@@ -52,6 +56,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
         data: { type: 'string' },
         split: { type: 'string' },
         quick: { type: 'boolean' },
+        standard: { type: 'boolean' },
         full: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -59,14 +64,18 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
     if (values.split !== undefined && !/^[\w.-]+$/.test(values.split)) {
       throw new BenchError({ code: 'USAGE', message: `invalid split name "${values.split}"` });
     }
-    if (values.quick === true && values.full === true) {
-      throw new BenchError({ code: 'USAGE', message: '--quick and --full exclude each other' });
+    const modes = (['quick', 'standard', 'full'] as const).filter((mode) => values[mode] === true);
+    if (modes.length > 1) {
+      throw new BenchError({
+        code: 'USAGE',
+        message: `${modes.map((mode) => `--${mode}`).join(' and ')} exclude each other`,
+      });
     }
     return {
       names: positionals,
       data: values.data,
       split: values.split,
-      mode: values.quick === true ? 'quick' : values.full === true ? 'full' : 'standard',
+      mode: modes[0] ?? (positionals.length === 0 ? 'quick' : 'standard'),
       help: values.help ?? false,
     };
   } catch (error) {

@@ -28,12 +28,40 @@ export interface BenchmarkReport {
   readonly chart?: string;
 }
 
+/** A data set a benchmark reads, as `bench/REPORT.md` cites it. */
+export interface BenchmarkDataset {
+  /** Its name (`Seal-Tools dev`). */
+  readonly name: string;
+  /** Its folder inside the data folder (`tools/seal-tools`), whose SOURCE.md documents it. */
+  readonly folder: string;
+  /** Where it comes from: repository or paper, and license. */
+  readonly source: string;
+}
+
+/** A figure someone else published that a benchmark compares against, with where it is published. */
+export interface PublishedFigure {
+  /** The figure and what it measures. */
+  readonly figure: string;
+  /** Where it is published (paper and table, or spec and section). */
+  readonly source: string;
+}
+
+/** What `bench/REPORT.md` says about a benchmark besides its results. */
+export interface BenchmarkAbout {
+  /** The data sets it reads (none for one that makes its own). */
+  readonly datasets: readonly BenchmarkDataset[];
+  /** Published figures to compare against; empty when none is published. */
+  readonly published: readonly PublishedFigure[];
+}
+
 /** One benchmark of `pnpm bench <name>`; add one to `registry.ts` to make it runnable. */
 export interface Benchmark {
   /** The name on the command line and of the result files. */
   readonly name: string;
   /** One line for `--help`. */
   readonly description: string;
+  /** Data sets and published figures for `bench/REPORT.md`; without it the report says so. */
+  readonly about?: BenchmarkAbout;
   /** Runs the benchmark; throws `BenchError` for missing or malformed data. */
   run(context: BenchmarkContext): Promise<BenchmarkReport>;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --full]`: runs benchmarks, prints their tables and
- * writes `bench/results/<name>.json` (and `.svg`). Exit status: 0 done, 1 failed, 2 usage.
+ * `pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --standard | --full]`: runs
+ * benchmarks, prints their tables, writes `bench/results/<name>.json` (and `.svg`), then writes
+ * `bench/REPORT.md` from every result file. Exit status: 0 done, 1 failed, 2 usage.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { parseBenchArguments, usage } from './arguments.js';
 import { BenchError } from './errors.js';
 import { displayPath, findRepositoryRoot, resolveDataFolder, resultsFolder } from './paths.js';
 import { BENCHMARKS, selectBenchmarks } from './registry.js';
+import { writeMarkdownReport } from './report/markdown-report.js';
 import { writeResultFile, writeTextFile } from './report/result-file.js';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -38,6 +40,7 @@ async function main(argv: readonly string[]): Promise<number> {
         benchmark: benchmark.name,
         command: ['pnpm bench', ...argv].join(' '),
         environment: { node: process.version, cores: availableParallelism() },
+        table: report.text,
         ...report.result,
       }),
     ];
@@ -48,6 +51,8 @@ async function main(argv: readonly string[]): Promise<number> {
       `wrote ${written.map((path) => displayPath(path, repositoryRoot)).join(', ')}\n`,
     );
   }
+  const reportPath = writeMarkdownReport(repositoryRoot, BENCHMARKS);
+  process.stdout.write(`\nwrote ${displayPath(reportPath, repositoryRoot)}\n`);
   return 0;
 }
 

@@ -1,5 +1,6 @@
 import type { Benchmark } from './benchmark.js';
 import { disclosureBenchmark } from './benchmarks/disclosure/index.js';
+import { gatewayBenchmark } from './benchmarks/gateway/index.js';
 import { resolveBenchmark } from './benchmarks/resolve/index.js';
 import { retrievalBenchmark } from './benchmarks/retrieval/index.js';
 import { searchBenchmark } from './benchmarks/search/index.js';
@@ -13,6 +14,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   disclosureBenchmark,
   resolveBenchmark,
   retrievalBenchmark,
+  gatewayBenchmark,
 ];
 
 /**

@@ -26,6 +26,15 @@ describe('parseBenchArguments', () => {
     );
   });
 
+  it('runs the whole suite quick and a named benchmark standard unless a mode is given', () => {
+    expect(parseBenchArguments([]).mode).toBe('quick');
+    expect(parseBenchArguments(['gateway']).mode).toBe('standard');
+    expect(parseBenchArguments(['--standard']).mode).toBe('standard');
+    expect(() => parseBenchArguments(['--standard', '--full'])).toThrow(
+      expect.objectContaining({ code: 'USAGE' }),
+    );
+  });
+
   it('rejects unknown options and odd split names with USAGE', () => {
     const usageError = expect.objectContaining({ code: 'USAGE' });
     expect(() => parseBenchArguments(['--fast'])).toThrow(usageError);

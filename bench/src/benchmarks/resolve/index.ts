@@ -11,6 +11,7 @@ import {
 import { createBm25Strategy } from '@x/context-cache/bm25';
 import type { Benchmark, RunMode } from '../../benchmark.js';
 import { loadBeirDataset } from '../../datasets/beir.js';
+import { SCIFACT_BM25_FIGURES, SCIFACT_DATASET } from '../../datasets/citations.js';
 import { BenchError } from '../../errors.js';
 import { median } from '../../metrics/latency.js';
 import { displayPath, isFolder } from '../../paths.js';
@@ -53,6 +54,7 @@ const PLANS: Record<RunMode, { queries: number; builds: number; loads: number; e
 export const resolveBenchmark: Benchmark = {
   name: 'resolve',
   description: 'context.resolve v0 vs bm25 on SciFact: ranking, budgeted quality, build, latency',
+  about: { datasets: [SCIFACT_DATASET], published: SCIFACT_BM25_FIGURES },
   async run(context) {
     const plan = PLANS[context.mode];
     const folder = join(context.dataFolder, 'docs', 'scifact');

@@ -8,6 +8,7 @@
 
 import { createCatalog } from '@x/gateway';
 import type { Benchmark } from '../../benchmark.js';
+import { SEAL_TOOLS_DATASET } from '../../datasets/citations.js';
 import { loadToolCatalog } from '../../datasets/tool-catalog.js';
 import { BenchError } from '../../errors.js';
 import { displayPath, isFolder } from '../../paths.js';
@@ -66,6 +67,7 @@ function gatewayRanker(folder: string): Ranker {
 export const retrievalBenchmark: Benchmark = {
   name: 'retrieval',
   description: 'tool_browse(query) of @x/gateway on Seal-Tools vs the core ranker and plain BM25',
+  about: { datasets: [SEAL_TOOLS_DATASET], published: [] },
   async run(context) {
     const folder = sourceFolder(context.dataFolder, SEAL_TOOLS);
     if (!isFolder(folder))

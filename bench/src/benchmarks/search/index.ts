@@ -1,4 +1,9 @@
 import type { Benchmark, BenchmarkContext } from '../../benchmark.js';
+import {
+  SCIFACT_BM25_FIGURES,
+  SCIFACT_DATASET,
+  SEAL_TOOLS_DATASET,
+} from '../../datasets/citations.js';
 import { BenchError } from '../../errors.js';
 import { displayPath, isFolder } from '../../paths.js';
 import { formatTable } from '../../report/table.js';
@@ -25,6 +30,10 @@ const SCALE_SIZE = 10_000;
 export const searchBenchmark: Benchmark = {
   name: 'search',
   description: 'the @x/core lexical ranker vs MiniSearch on SciFact and Seal-Tools',
+  about: {
+    datasets: [SCIFACT_DATASET, SEAL_TOOLS_DATASET],
+    published: SCIFACT_BM25_FIGURES,
+  },
   async run(context) {
     const { tasks, skipped } = loadTasks(context, [SCIFACT, SEAL_TOOLS]);
     const outcomes: TaskOutcome[] = tasks.map((task) => ({

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { countJsonTokens } from '@x/core/tokens';
 import type { Benchmark, BenchmarkContext, RunMode } from '../../benchmark.js';
+import { LIVEMCPBENCH_DATASET, SEAL_TOOLS_DATASET } from '../../datasets/citations.js';
 import { loadServedCatalog } from '../../datasets/served-catalog.js';
 import { synthesizeCatalog } from '../../datasets/synthetic-catalog.js';
 import { BenchError } from '../../errors.js';
@@ -34,6 +35,7 @@ const PLANS: Record<RunMode, { syntheticSizes: number[]; functionSample: number 
 export const tokensBenchmark: Benchmark = {
   name: 'tokens',
   description: 'context tokens: raw tools/list vs the @x/cash aggregate and its help layers',
+  about: { datasets: [LIVEMCPBENCH_DATASET, SEAL_TOOLS_DATASET], published: [] },
   async run(context) {
     const plan = PLANS[context.mode];
     const live = dataSet(context, 'tools/livemcpbench');

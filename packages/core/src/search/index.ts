@@ -10,6 +10,9 @@
  * vs 0.661); on Seal-Tools the two tie (nDCG@10 0.918 vs 0.919, Recall@5 0.890 vs 0.898,
  * Recall@10 0.949 vs 0.947); BM25F answers about twenty times faster (p50 0.3 ms vs 7 ms) and
  * builds faster. So it is kept; the Porter stemmer still comes from the `stemmer` package.
+ * The `sentences` search option ranks a multi-sentence request step by step as well as whole:
+ * on Seal-Tools dev it lifts Recall@5 from 0.890 to 0.943 (nDCG@10 0.918 to 0.949) and leaves
+ * SciFact, whose queries are single claims, at nDCG@10 0.704.
  * `bench/results/search.json` records every figure.
  *
  * @module

@@ -5,6 +5,7 @@ import {
   type SearchIndexOptions,
   type SearchOptions,
 } from './search-options.js';
+import { sentenceTerms } from './sentences.js';
 import { tokenize as defaultTokenize } from './tokenize.js';
 import { selectTop } from './top-k.js';
 
@@ -29,7 +30,10 @@ export interface SearchIndex<Document> {
   add(documents: Iterable<Document>): void;
   /**
    * Ranks the documents that match at least one query term: score descending, then id
-   * ascending (by UTF-16 code unit). A query of only stop words matches nothing.
+   * ascending (by UTF-16 code unit). A query of only stop words matches nothing. With
+   * `sentences`, a query of two sentences or more scores each document by its whole-query
+   * score over the best one plus its best such ratio over the query's sentences (see
+   * `SearchOptions.sentences`).
    *
    * @throws `CoreError` `INVALID_ARGUMENT` when `query` is not a string or the limit is bad.
    */
@@ -72,6 +76,10 @@ export function createSearchIndex<Document, Field extends string>(
   let norms = new Float64Array(0);
   let scores = new Float64Array(0);
   let visited = new Uint8Array(0);
+  /** Scratch of one sentence's scores, and each document's best sentence ratio so far. */
+  let sentenceScores = new Float64Array(0);
+  let sentenceVisited = new Uint8Array(0);
+  let bestSentence = new Float64Array(0);
 
   function add(batch: Iterable<Document>): void {
     const added = Array.from(batch);
@@ -140,6 +148,9 @@ export function createSearchIndex<Document, Field extends string>(
     }
     scores = new Float64Array(count);
     visited = new Uint8Array(count);
+    sentenceScores = new Float64Array(count);
+    sentenceVisited = new Uint8Array(count);
+    bestSentence = new Float64Array(count);
   }
 
   function search(query: string, searchOptions: SearchOptions = {}): SearchHit<Document>[] {
@@ -147,7 +158,8 @@ export function createSearchIndex<Document, Field extends string>(
     const limit = checkLimit(searchOptions.limit ?? 10);
     if (ids.length === 0 || limit === 0) return [];
     prepare();
-    const touched = accumulate(queryTerms(query));
+    const touched = accumulate(queryTerms(tokenize(query)), scores, visited);
+    if (searchOptions.sentences === true) rescoreBySentence(query, touched);
     const ranked = selectTop(touched, limit, (x, y) => {
       const scoreX = scores[x] as number;
       const scoreY = scores[y] as number;
@@ -165,17 +177,46 @@ export function createSearchIndex<Document, Field extends string>(
     return hits;
   }
 
-  /** The distinct query terms in order of first occurrence, with how often each counts. */
-  function queryTerms(query: string): Map<string, number> {
+  /**
+   * Replaces each touched document's score by its share of the best whole-query score plus its
+   * best share of a sentence's best score, when the query has two sentences or more. A
+   * sentence's terms are a subset of the query's, so it touches only documents in `touched`.
+   */
+  function rescoreBySentence(query: string, touched: readonly number[]): void {
+    const sentences = sentenceTerms(query, tokenize);
+    if (sentences.length < 2 || touched.length === 0) return;
+    for (const sentence of sentences) {
+      const matched = accumulate(queryTerms(sentence), sentenceScores, sentenceVisited);
+      const top = highest(sentenceScores, matched);
+      for (const document of matched) {
+        const ratio = (sentenceScores[document] as number) / top;
+        if (ratio > (bestSentence[document] as number)) bestSentence[document] = ratio;
+        sentenceScores[document] = 0;
+        sentenceVisited[document] = 0;
+      }
+    }
+    const top = highest(scores, touched);
+    for (const document of touched) {
+      scores[document] = (scores[document] as number) / top + (bestSentence[document] as number);
+      bestSentence[document] = 0;
+    }
+  }
+
+  /** The distinct terms in order of first occurrence, with how often each counts. */
+  function queryTerms(terms: readonly string[]): Map<string, number> {
     const counts = new Map<string, number>();
-    for (const term of tokenize(query)) {
+    for (const term of terms) {
       counts.set(term, termsOnce ? 1 : (counts.get(term) ?? 0) + 1);
     }
     return counts;
   }
 
-  /** Adds every term's BM25F contribution into `scores`; returns the documents touched. */
-  function accumulate(terms: Map<string, number>): number[] {
+  /** Adds every term's BM25F contribution into `target`; returns the documents it touched. */
+  function accumulate(
+    terms: Map<string, number>,
+    target: Float64Array,
+    seen: Uint8Array,
+  ): number[] {
     const touched: number[] = [];
     const count = ids.length;
     for (const [term, repeats] of terms) {
@@ -191,12 +232,12 @@ export function createSearchIndex<Document, Field extends string>(
           if (raw !== 0) frequency += raw * (norms[document * fieldCount + field] as number);
         }
         if (frequency === 0) continue;
-        if (visited[document] === 0) {
-          visited[document] = 1;
+        if (seen[document] === 0) {
+          seen[document] = 1;
           touched.push(document);
         }
-        scores[document] =
-          (scores[document] as number) + (repeats * idf * frequency * (k1 + 1)) / (k1 + frequency);
+        target[document] =
+          (target[document] as number) + (repeats * idf * frequency * (k1 + 1)) / (k1 + frequency);
       }
     }
     return touched;
@@ -210,4 +251,11 @@ export function createSearchIndex<Document, Field extends string>(
       return ids.length;
     },
   };
+}
+
+/** The highest of `values` at `indexes` (every touched score is positive); 1 for none. */
+function highest(values: Float64Array, indexes: readonly number[]): number {
+  let top = 0;
+  for (const index of indexes) if ((values[index] as number) > top) top = values[index] as number;
+  return top > 0 ? top : 1;
 }

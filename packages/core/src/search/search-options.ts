@@ -34,6 +34,16 @@ export interface SearchIndexOptions<Document, Field extends string> {
 export interface SearchOptions {
   /** The most hits to return: a whole number `>= 0` or `Infinity`; default `10`. */
   readonly limit?: number;
+  /**
+   * Rank a query of several sentences (split at `.`, `!`, `?` or `;` before whitespace, and at
+   * line breaks; fragments of one term join the next sentence) as a request of several intents;
+   * default `false`. Each document then scores its whole-query BM25F score divided by the best
+   * one, plus the best, over the sentences, of its score for that sentence alone divided by that
+   * sentence's best: so the tool each step of a multi-step request asks for ranks near the top,
+   * even when another step's words dominate the whole query. A one-sentence query keeps plain
+   * BM25F scores.
+   */
+  readonly sentences?: boolean;
 }
 
 /** Field weights and parameters after validation, in the order of the `fields` record. */

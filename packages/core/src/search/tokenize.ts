@@ -14,8 +14,8 @@ const ENGLISH_WORD = /^[a-z]+$/;
 /** A character outside ASCII: text without one is left unchanged by NFKC and the ideograph split. */
 const NON_ASCII = /[\u0080-\uffff]/;
 
-/** Word as written -> its term, or `null` for a stop word; cleared when full so memory stays bounded. */
-const termCache = new Map<string, string | null>();
+/** Word as written -> its terms (none for a stop word); cleared when full so memory stays bounded. */
+const termCache = new Map<string, readonly string[]>();
 const TERM_CACHE_LIMIT = 50_000;
 
 /**
@@ -26,28 +26,35 @@ const TERM_CACHE_LIMIT = 50_000;
  *
  * Text is NFKC-normalized first; Chinese and Japanese characters become one term each. Never
  * throws on a string; every term is non-empty and lower-case. Deterministic.
+ *
+ * The text is cut at separators first and each word's terms are cached: the identifier splits
+ * only ever match letters and digits next to each other, so splitting a word alone gives what
+ * splitting the whole text would, and prose repeats its words.
  */
 export function tokenize(text: string): string[] {
   const normalized = NON_ASCII.test(text)
     ? text.normalize('NFKC').replace(IDEOGRAPH, ' $& ')
     : text;
-  const spaced = normalized.replace(LOWER_THEN_UPPER, '$1 $2').replace(ACRONYM_THEN_WORD, '$1 $2');
   const terms: string[] = [];
-  for (const word of spaced.split(SEPARATOR)) {
+  for (const word of normalized.split(SEPARATOR)) {
     if (word === '') continue;
-    const term = termOf(word);
-    if (term !== null) terms.push(term);
+    for (const term of termsOf(word)) terms.push(term);
   }
   return terms;
 }
 
-/** The term of one word as written: lower-cased and stemmed, or `null` for a stop word. */
-function termOf(word: string): string | null {
+/** The terms of one word as written: its identifier parts, lower-cased and stemmed, stop words left out. */
+function termsOf(word: string): readonly string[] {
   const cached = termCache.get(word);
   if (cached !== undefined) return cached;
-  const lower = word.toLowerCase();
-  const term = STOP_WORDS.has(lower) ? null : ENGLISH_WORD.test(lower) ? stemmer(lower) : lower;
+  const terms: string[] = [];
+  const spaced = word.replace(LOWER_THEN_UPPER, '$1 $2').replace(ACRONYM_THEN_WORD, '$1 $2');
+  for (const part of spaced.split(' ')) {
+    const lower = part.toLowerCase();
+    if (lower === '' || STOP_WORDS.has(lower)) continue;
+    terms.push(ENGLISH_WORD.test(lower) ? stemmer(lower) : lower);
+  }
   if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
-  termCache.set(word, term);
-  return term;
+  termCache.set(word, terms);
+  return terms;
 }

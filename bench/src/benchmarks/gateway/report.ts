@@ -1,0 +1,201 @@
+/**
+ * The tables, targets and chart of `pnpm bench gateway`.
+ *
+ * @module
+ */
+
+import { renderLineChart } from '../../report/line-chart.js';
+import { round } from '../../report/result-file.js';
+import { formatNumber, formatTable } from '../../report/table.js';
+import type { ContextCost } from './context-cost.js';
+import { EXECUTE_PATHS, type ExecuteOverhead } from './execute-overhead.js';
+import type { ScaleMeasurement } from './scale-child.js';
+
+/** Everything the gateway benchmark measured. */
+export interface GatewayOutcome {
+  readonly context: readonly ContextCost[];
+  readonly scale: readonly ScaleMeasurement[];
+  readonly execute: ExecuteOverhead;
+}
+
+/** One target of issue 4 and whether the run met it. */
+export interface TargetCheck {
+  readonly target: string;
+  readonly measured: string;
+  readonly met: boolean;
+}
+
+/** The size at which the latency and ingest targets apply. */
+const TARGET_SIZE = 10_000;
+
+/** The issue's targets this benchmark measures (Recall@5 is `pnpm bench retrieval`'s). */
+export function checkTargets(outcome: GatewayOutcome): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const atTarget = outcome.scale.find((measurement) => measurement.size === TARGET_SIZE);
+  if (atTarget !== undefined) {
+    checks.push({
+      target: 'tool_browse p50 < 2 ms at 10,000 tools',
+      measured: `${formatNumber(atTarget.browseMs.p50, 2)} ms (route alone ${formatNumber(atTarget.routeMs.p50, 2)} ms)`,
+      met: atTarget.browseMs.p50 < 2,
+    });
+    checks.push({
+      target: 'cold ingest of 10,000 tools < 1 s',
+      measured: `${formatNumber(atTarget.coldIngest.wallMs, 0)} ms wall, ${formatNumber(atTarget.coldIngest.cpuMs, 0)} ms CPU`,
+      met: atTarget.coldIngest.wallMs < 1_000,
+    });
+  }
+  const ratio = outcome.execute.ratio['gateway-in-process'].p50;
+  checks.push({
+    target: 'tool_execute overhead < 1.2x a direct call (in-process gateway, p50)',
+    measured: `${formatNumber(ratio, 2)}x (spawned gateway over stdio: ${formatNumber(outcome.execute.ratio['gateway-stdio'].p50, 2)}x)`,
+    met: ratio < 1.2,
+  });
+  return checks;
+}
+
+/** The terminal tables. */
+export function formatGatewayTables(
+  outcome: GatewayOutcome,
+  targets: readonly TargetCheck[],
+): string {
+  const context = formatTable(
+    [
+      { title: 'catalog' },
+      { title: 'tools', align: 'right' },
+      { title: 'servers', align: 'right' },
+      { title: 'raw list', align: 'right' },
+      { title: 'proxy list', align: 'right' },
+      { title: 'gateway list', align: 'right' },
+      { title: 'browse', align: 'right' },
+      { title: 'raw / (gateway list + browse)', align: 'right' },
+    ],
+    outcome.context.map((cost) => [
+      cost.catalog,
+      String(cost.tools),
+      String(cost.upstreams),
+      String(cost.rawToolsList),
+      String(cost.proxyToolsList),
+      String(cost.gatewayToolsList),
+      String(cost.browseResponse),
+      `${formatNumber(cost.rawToolsList / (cost.gatewayToolsList + cost.browseResponse), 0)}x`,
+    ]),
+  );
+  const scale = formatTable(
+    [
+      { title: 'tools', align: 'right' },
+      { title: 'cold ingest ms', align: 'right' },
+      { title: 'cold CPU ms', align: 'right' },
+      { title: 'warm ingest ms', align: 'right' },
+      { title: 'browse p50', align: 'right' },
+      { title: 'browse p95', align: 'right' },
+      { title: 'route p50', align: 'right' },
+      { title: 'heap MB', align: 'right' },
+      { title: 'RSS MB', align: 'right' },
+    ],
+    outcome.scale.map((measurement) => [
+      String(measurement.size),
+      formatNumber(measurement.coldIngest.wallMs, 0),
+      formatNumber(measurement.coldIngest.cpuMs, 0),
+      formatNumber(measurement.warmIngest.wallMs, 0),
+      formatNumber(measurement.browseMs.p50, 2),
+      formatNumber(measurement.browseMs.p95, 2),
+      formatNumber(measurement.routeMs.p50, 2),
+      formatNumber(measurement.memory.heapUsedMb, 0),
+      formatNumber(measurement.memory.rssMb, 0),
+    ]),
+  );
+  const { execute } = outcome;
+  const overhead = formatTable(
+    [
+      { title: 'path' },
+      { title: 'p50 ms', align: 'right' },
+      { title: 'p95 ms', align: 'right' },
+      { title: 'mean ms', align: 'right' },
+      { title: 'p50 / direct', align: 'right' },
+    ],
+    EXECUTE_PATHS.map((path) => [
+      path,
+      formatNumber(execute.latencyMs[path].p50, 3),
+      formatNumber(execute.latencyMs[path].p95, 3),
+      formatNumber(execute.latencyMs[path].mean, 3),
+      path === 'direct' ? '1.00x' : `${formatNumber(execute.ratio[path].p50, 2)}x`,
+    ]),
+  );
+  const checks = formatTable(
+    [{ title: 'target' }, { title: 'measured' }, { title: 'met' }],
+    targets.map((check) => [check.target, check.measured, check.met ? 'yes' : 'NO']),
+  );
+  return [
+    'Context cost, cl100k_base tokens (tools/list JSON; browse = text of one tool_browse answer, 10 cards)',
+    context,
+    '',
+    'Scale (synthetic catalogs from Seal-Tools; one fresh process per size; browse = tool_browse over in-memory MCP)',
+    scale,
+    '',
+    `tool_execute overhead: ${execute.tool}, ${execute.repetitions} calls per path, interleaved`,
+    '(direct: client -> upstream over stdio; gateway-in-process: client -> gateway over in-memory -> upstream over stdio;',
+    ' gateway-stdio: client -> spawned x-gateway over stdio -> upstream over stdio)',
+    overhead,
+    '',
+    'Targets',
+    checks,
+  ].join('\n');
+}
+
+/** The JSON figures, rounded. */
+export function gatewayFigures(outcome: GatewayOutcome): Record<string, unknown> {
+  const latency = (summary: { p50: number; p95: number; mean: number }) => ({
+    p50: round(summary.p50, 3),
+    p95: round(summary.p95, 3),
+    mean: round(summary.mean, 3),
+  });
+  return {
+    context: outcome.context,
+    scale: outcome.scale.map((measurement) => ({
+      ...measurement,
+      coldIngest: {
+        wallMs: round(measurement.coldIngest.wallMs, 1),
+        cpuMs: round(measurement.coldIngest.cpuMs, 1),
+      },
+      warmIngest: {
+        wallMs: round(measurement.warmIngest.wallMs, 1),
+        cpuMs: round(measurement.warmIngest.cpuMs, 1),
+      },
+      browseMs: latency(measurement.browseMs),
+      routeMs: latency(measurement.routeMs),
+    })),
+    execute: {
+      ...outcome.execute,
+      latencyMs: Object.fromEntries(
+        EXECUTE_PATHS.map((path) => [path, latency(outcome.execute.latencyMs[path])]),
+      ),
+      ratio: Object.fromEntries(
+        Object.entries(outcome.execute.ratio).map(([path, ratio]) => [
+          path,
+          { p50: round(ratio.p50, 3), mean: round(ratio.mean, 3) },
+        ]),
+      ),
+    },
+  };
+}
+
+/** Tokens per mode against catalog size, on log scales. */
+export function renderGatewayChart(outcome: GatewayOutcome): string {
+  const points = (value: (cost: ContextCost) => number) =>
+    outcome.context.map((cost) => [cost.tools, value(cost)] as const);
+  return renderLineChart({
+    title: 'Context tokens by catalog size (bench/results/gateway.json)',
+    xLabel: 'tools in the catalog',
+    yLabel: 'cl100k_base tokens',
+    xScale: 'log',
+    yScale: 'log',
+    series: [
+      { name: 'raw tools/list', points: points((cost) => cost.rawToolsList) },
+      { name: 'proxy tools/list', points: points((cost) => cost.proxyToolsList) },
+      {
+        name: 'gateway + browse',
+        points: points((cost) => cost.gatewayToolsList + cost.browseResponse),
+      },
+    ],
+  });
+}

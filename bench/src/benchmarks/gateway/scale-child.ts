@@ -1,0 +1,142 @@
+/**
+ * The child process of the gateway benchmark's scale runs: ingests one synthetic catalog into a
+ * fresh gateway runtime (cold: the first ingest of the process), ingests it again (warm: a
+ * refresh), records memory, then times `tool_browse` through the gateway server. Takes one JSON
+ * argument ({@link ScaleRequest}), prints one JSON line ({@link ScaleMeasurement}).
+ *
+ * @module
+ */
+
+import { join } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createGatewayRuntime, createGatewayServer } from '@x/gateway/server';
+import { loadToolQueries } from '../../datasets/tool-catalog.js';
+import { type LatencySummary, summarizeLatency } from '../../metrics/latency.js';
+import { createRandom, sample } from '../../random.js';
+import { connectInMemory } from '../../servers/in-memory.js';
+import {
+  loadDataCatalog,
+  memoryUpstreams,
+  SEAL_TOOLS_FOLDER,
+  SEED,
+  syntheticCatalog,
+} from './catalogs.js';
+
+/** What the parent asks of one child. */
+export interface ScaleRequest {
+  readonly dataFolder: string;
+  readonly size: number;
+  /** How many Seal-Tools dev queries to browse with (a seeded sample). */
+  readonly queries: number;
+}
+
+/** What one child measured. */
+export interface ScaleMeasurement {
+  readonly size: number;
+  /** Wall and CPU milliseconds of the first ingest in the process (`createGatewayRuntime`). */
+  readonly coldIngest: { readonly wallMs: number; readonly cpuMs: number };
+  /** The same for a second ingest of the same tools (`runtime.refresh()`). */
+  readonly warmIngest: { readonly wallMs: number; readonly cpuMs: number };
+  /** Memory after the cold ingest (after a full GC), and the heap it added. */
+  readonly memory: {
+    readonly heapUsedMb: number;
+    readonly rssMb: number;
+    readonly heapAddedMb: number;
+  };
+  /** `tool_browse(query)` through the gateway server over an in-memory MCP client. */
+  readonly browseMs: LatencySummary;
+  /** `Catalog.route(query, 10)` alone: the ranking and card work of a browse. */
+  readonly routeMs: LatencySummary;
+  readonly queries: number;
+}
+
+/** Browses run before timing, to warm up the JIT. */
+const WARM_UP = 20;
+
+async function measure(request: ScaleRequest): Promise<ScaleMeasurement> {
+  const seal = loadDataCatalog(request.dataFolder, SEAL_TOOLS_FOLDER);
+  const { catalog } = syntheticCatalog(seal, request.size);
+  const queries = sample(
+    loadToolQueries(join(request.dataFolder, SEAL_TOOLS_FOLDER), 'dev').map((query) => query.query),
+    request.queries,
+    createRandom(SEED),
+  );
+  const upstreams = memoryUpstreams(catalog);
+  collectGarbage();
+  const before = process.memoryUsage();
+  const cold = await timedAsync(() => createGatewayRuntime({ upstreams }));
+  const runtime = cold.result;
+  collectGarbage();
+  const after = process.memoryUsage();
+  const warm = await timedAsync(() => runtime.refresh());
+  const client = await connectInMemory(createGatewayServer(runtime));
+  try {
+    const browse = async (query: string): Promise<void> => {
+      const result = (await client.callTool({
+        name: 'tool_browse',
+        arguments: { query },
+      })) as CallToolResult;
+      if (result.isError === true)
+        throw new Error(`tool_browse failed: ${JSON.stringify(result.content)}`);
+    };
+    for (const query of queries.slice(0, WARM_UP)) await browse(query);
+    const browseTimes: number[] = [];
+    for (const query of queries) {
+      const started = performance.now();
+      await browse(query);
+      browseTimes.push(performance.now() - started);
+    }
+    const routeTimes: number[] = [];
+    for (const query of queries) {
+      const started = performance.now();
+      runtime.catalog.route(query, 10);
+      routeTimes.push(performance.now() - started);
+    }
+    const megabytes = (bytes: number): number => Math.round((bytes / 1_048_576) * 10) / 10;
+    return {
+      size: runtime.catalog.size,
+      coldIngest: cold.figures,
+      warmIngest: warm.figures,
+      memory: {
+        heapUsedMb: megabytes(after.heapUsed),
+        rssMb: megabytes(after.rss),
+        heapAddedMb: megabytes(after.heapUsed - before.heapUsed),
+      },
+      browseMs: summarizeLatency(browseTimes),
+      routeMs: summarizeLatency(routeTimes),
+      queries: queries.length,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Runs `task`, measuring wall and CPU (user + system) milliseconds. */
+async function timedAsync<Result>(
+  task: () => Promise<Result>,
+): Promise<{ result: Result; figures: { wallMs: number; cpuMs: number } }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await task();
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { result, figures: { wallMs, cpuMs: (used.user + used.system) / 1000 } };
+}
+
+/** A full collection when the process runs with `--expose-gc` (the parent starts it so). */
+function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc !== undefined) gc();
+}
+
+measure(JSON.parse(process.argv[2] ?? '{}') as ScaleRequest).then(
+  (measurement) => {
+    process.stdout.write(`${JSON.stringify(measurement)}\n`);
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);

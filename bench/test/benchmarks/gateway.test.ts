@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkTargets,
+  formatGatewayTables,
+  type GatewayOutcome,
+  renderGatewayChart,
+} from '../../src/benchmarks/gateway/report.js';
+
+const latency = (p50: number) => ({ p50, p95: p50 * 2, mean: p50 * 1.2 });
+
+const outcome: GatewayOutcome = {
+  context: [
+    {
+      catalog: 'livemcpbench',
+      source: 'tools/livemcpbench',
+      tools: 527,
+      upstreams: 70,
+      rawToolsList: 87_702,
+      proxyToolsList: 24_208,
+      gatewayToolsList: 443,
+      browseResponse: 411,
+      browseResponseMax: 500,
+      browseQueries: 20,
+    },
+  ],
+  scale: [
+    {
+      size: 10_000,
+      coldIngest: { wallMs: 900, cpuMs: 800 },
+      warmIngest: { wallMs: 400, cpuMs: 390 },
+      memory: { heapUsedMb: 80, rssMb: 190, heapAddedMb: 40 },
+      browseMs: latency(1.5),
+      routeMs: latency(0.5),
+      queries: 100,
+    },
+  ],
+  execute: {
+    tool: 'server/tool',
+    args: { text: 'benchmark' },
+    repetitions: 10,
+    latencyMs: {
+      direct: latency(0.5),
+      'gateway-in-process': latency(0.7),
+      'gateway-stdio': latency(1),
+    },
+    ratio: { 'gateway-in-process': { p50: 1.4, mean: 1.4 }, 'gateway-stdio': { p50: 2, mean: 2 } },
+  },
+};
+
+describe('gateway benchmark report', () => {
+  it('checks the browse, ingest and execute targets against the 10,000-tool figures', () => {
+    expect(checkTargets(outcome).map((check) => check.met)).toEqual([true, true, false]);
+  });
+
+  it('prints the context, scale, overhead and target tables', () => {
+    const text = formatGatewayTables(outcome, checkTargets(outcome));
+    expect(text).toContain('livemcpbench');
+    expect(text).toContain('103x');
+    expect(text).toContain('gateway-stdio');
+    expect(text).toContain('NO');
+  });
+
+  it('draws one line per mode', () => {
+    const chart = renderGatewayChart(outcome);
+    expect(chart.match(/<polyline/g)).toHaveLength(3);
+    expect(chart).toContain('gateway + browse');
+  });
+});

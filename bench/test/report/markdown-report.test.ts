@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdownReport } from '../../src/report/markdown-report.js';
+
+const measured = {
+  benchmark: {
+    name: 'search',
+    description: 'the core ranker',
+    about: {
+      datasets: [{ name: 'SciFact', folder: 'docs/scifact', source: 'BEIR' }],
+      published: [{ figure: 'BM25 nDCG@10 0.665', source: 'BEIR Table 2' }],
+    },
+  },
+  result: {
+    command: 'pnpm bench search',
+    mode: 'standard',
+    table: 'ranker  nDCG@10\ncore    0.70\n',
+    environment: { node: 'v20.20.2', cores: 2 },
+  },
+  chart: true,
+};
+
+describe('renderMarkdownReport', () => {
+  it('writes a section per benchmark with its table, chart, data, command and published figures', () => {
+    const report = renderMarkdownReport([measured]);
+    expect(report).toContain('## search');
+    expect(report).toContain(
+      'Reproduce: `pnpm bench search` (mode `standard`) on Node v20.20.2, 2 cores.',
+    );
+    expect(report).toContain('- SciFact: `../shared/data/docs/scifact` (its SOURCE.md); BEIR');
+    expect(report).toContain('- BM25 nDCG@10 0.665 (BEIR Table 2)');
+    expect(report).toContain('```text\nranker  nDCG@10\ncore    0.70\n```');
+    expect(report).toContain('![search chart](results/search.svg)');
+    expect(renderMarkdownReport([measured])).toBe(report);
+  });
+
+  it('says "none published" and "not run yet" rather than inventing figures', () => {
+    const report = renderMarkdownReport([
+      { ...measured, benchmark: { ...measured.benchmark, about: { datasets: [], published: [] } } },
+      {
+        benchmark: { name: 'gateway', description: 'the gateway' },
+        result: undefined,
+        chart: false,
+      },
+    ]);
+    expect(report).toContain('- none published');
+    expect(report).toContain('Not run yet: `pnpm bench gateway`.');
+    expect(report).not.toContain('results/gateway.svg');
+  });
+});
