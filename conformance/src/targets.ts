@@ -122,14 +122,19 @@ export function selectReferenceTargets(
   names: readonly string[],
 ): (TargetDefinition | DriverTargetDefinition)[] {
   const all = [...referenceTargets, ...referenceDriverTargets];
-  const known = new Set(all.map((target) => target.name));
-  const unknown = names.filter((name) => !known.has(name));
+  const known = new Set(all.map((target) => targetKey(target.name)));
+  const unknown = names.filter((name) => !known.has(targetKey(name)));
   if (unknown.length > 0) {
     throw new ConformanceError({
       code: 'USAGE',
-      message: `unknown --target ${unknown.join(', ')} (known: ${[...known].join(', ')})`,
+      message: `unknown --target ${unknown.join(', ')} (known: ${all.map((target) => target.name).join(', ')})`,
     });
   }
-  const wanted = new Set(names);
-  return all.filter((target) => wanted.has(target.name));
+  const wanted = new Set(names.map(targetKey));
+  return all.filter((target) => wanted.has(targetKey(target.name)));
+}
+
+/** A target name for matching: runs of spaces and hyphens are one hyphen (`x-pd demo` = `x-pd-demo`). */
+function targetKey(name: string): string {
+  return name.trim().replace(/[\s-]+/gu, '-');
 }

@@ -20,6 +20,7 @@ const FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit'];
 export type CliCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'list'; readonly format: ReportFormat }
+  | { readonly kind: 'list-targets'; readonly format: ReportFormat }
   | {
       readonly kind: 'run';
       /** The server given on the command line; with no driver either, every reference target. */
@@ -38,12 +39,14 @@ export type CliCommand =
 export const USAGE = `Usage:
   x-conformance [target] [--spec NAME]... [--format text|json|junit] [--output FILE] [--timeout MS]
   x-conformance --list [--format text|json]
+  x-conformance --list-targets [--format text|json]
 
 Targets (default: every reference target of the repository):
   --server "<command line>"   a stdio server, run as sh -c 'exec <command line>'
   --url <url>                 a Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
   --header "Name: value"      an HTTP header for --url (repeatable)
-  --target NAME               a reference target by name (repeatable), e.g. --target memory
+  --target NAME               a reference target by name (repeatable), e.g. --target memory;
+                              a hyphen matches a space (--target x-pd-demo is "x-pd demo")
   --cash-large "NS.FN [JSON]" cash: a call of --server/--url whose response exceeds the gate
                               threshold, with optional kwargs, e.g. "orders.list {}"
   --cash-upstreams a,b,c      cash: the upstream labels of an aggregator given as --server/--url
@@ -60,6 +63,7 @@ Options:
   --output FILE     write the report to FILE instead of stdout
   --timeout MS      time limit of each check (default 10000)
   --list            print the requirement catalog
+  --list-targets    print the reference targets and the specs each implements
   --help            print this text
 
 Exit status: 0 when no MUST fails, 1 when a MUST fails, 2 on usage errors or when a target
@@ -164,6 +168,10 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     if (format === 'junit') throw usageError('--list prints text or json');
     return { kind: 'list', format };
   }
+  if (values['list-targets'] === true) {
+    if (format === 'junit') throw usageError('--list-targets prints text or json');
+    return { kind: 'list-targets', format };
+  }
   const given = (['server', 'url', 'driver', 'target'] as const).filter(
     (flag) => values[flag] !== undefined,
   );
@@ -230,6 +238,7 @@ function parse(args: string[]) {
       output: { type: 'string' },
       timeout: { type: 'string' },
       list: { type: 'boolean' },
+      'list-targets': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -11,6 +11,7 @@ import { formatCatalogJson, formatCatalogText } from '../report/catalog.js';
 import { formatJsonReport } from '../report/json.js';
 import { formatJunitReport } from '../report/junit.js';
 import type { ConformanceReport } from '../report/report.js';
+import { formatTargetList } from '../report/target-list.js';
 import { formatSummary, formatTextReport } from '../report/text.js';
 import { type ProgressEvent, runConformance } from '../runner/run-conformance.js';
 import { specCatalog } from '../specs/index.js';
@@ -82,6 +83,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           ? formatCatalogJson(specCatalog())
           : formatCatalogText(specCatalog()),
       );
+      return EXIT.ok;
+    }
+    if (command.kind === 'list-targets') {
+      io.writeStdout(formatTargetList(command.format));
       return EXIT.ok;
     }
     const targets =

@@ -91,6 +91,14 @@ describe('x-conformance', () => {
     expect(both).toMatchObject({ code: 2, stderr: expect.stringMatching(/not both/) });
   });
 
+  it('lists the reference targets and refuses --list-targets as junit', async () => {
+    const listed = await run(['--list-targets']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^everything +server +detected\n/);
+    const junit = await run(['--list-targets', '--format', 'junit']);
+    expect(junit).toMatchObject({ code: 2, stderr: expect.stringMatching(/text or json/) });
+  });
+
   it('prints the usage text and the catalog', async () => {
     expect((await run(['--help'])).stdout).toContain('x-conformance --list [--format text|json]');
     const table = await run(['--list']);
