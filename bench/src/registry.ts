@@ -1,6 +1,7 @@
 import type { Benchmark } from './benchmark.js';
 import { disclosureBenchmark } from './benchmarks/disclosure/index.js';
 import { gatewayBenchmark } from './benchmarks/gateway/index.js';
+import { loadBenchmark } from './benchmarks/load/index.js';
 import { resolveBenchmark } from './benchmarks/resolve/index.js';
 import { retrievalBenchmark } from './benchmarks/retrieval/index.js';
 import { searchBenchmark } from './benchmarks/search/index.js';
@@ -15,6 +16,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   resolveBenchmark,
   retrievalBenchmark,
   gatewayBenchmark,
+  loadBenchmark,
 ];
 
 /**

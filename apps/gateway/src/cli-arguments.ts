@@ -6,6 +6,7 @@
 
 import { parseArgs } from 'node:util';
 import { type ListenAddress, parseListenAddress } from '@x/core/serve';
+import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
 import { MAX_TOP_K } from '@x/gateway';
 import type { ProxyToolNames } from '@x/gateway/server';
 
@@ -13,6 +14,7 @@ import type { ProxyToolNames } from '@x/gateway/server';
 export const USAGE = `Usage:
   x-gateway serve --config FILE [--mode gateway|proxy] [--http [HOST:]PORT] [--tokens FILE]
                   [--tool-names client-safe|canonical] [--max-inline-tokens N] [--quiet]
+                  [--session-store memory|redis://HOST:PORT] [--artifact-dir DIR]
   x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
   x-gateway --help
 
@@ -30,6 +32,9 @@ Options:
   --tool-names NAMES     proxy tool names: client-safe (default) or canonical (tool ids)
   --max-inline-tokens N  gateway: results above N tokens become artifacts (default 1000)
   --quiet                do not pass the upstream servers' stderr through
+  --session-store STORE  with --http: where sessions, seen sets, rate limits and artifacts live:
+                         memory (default) or redis://HOST:PORT, shared by several instances
+  --artifact-dir DIR     with a redis store: a directory every instance reaches, for large artifacts
   --path PATH            browse: a ChoiceGraph path such as / or /filesystem
   --top-k N              browse: how many cards a query shows (1-${MAX_TOP_K}, default 10)
   --json                 browse: print the cards' JSON form instead of the rendered lines
@@ -55,6 +60,10 @@ export type GatewayCommand =
       maxInlineTokens: number | undefined;
       /** Whether upstream stderr is dropped. */
       quiet: boolean;
+      /** `--session-store` (HTTP only); `undefined` leaves it to the configuration file. */
+      sessionStore: SessionStoreConfig | undefined;
+      /** `--artifact-dir`; `undefined` leaves it to the configuration file. */
+      artifactDirectory: string | undefined;
     }
   | {
       kind: 'browse';
@@ -148,9 +157,23 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       ),
       maxInlineTokens: positiveInteger('--max-inline-tokens', values['max-inline-tokens']),
       quiet: values.quiet === true,
+      sessionStore: sessionStoreOf(values['session-store'], http !== undefined),
+      artifactDirectory: values['artifact-dir'],
     };
   }
-  only(['mode', 'http', 'tokens', 'tool-names', 'max-inline-tokens', 'quiet'], 'serve');
+  only(
+    [
+      'mode',
+      'http',
+      'tokens',
+      'tool-names',
+      'max-inline-tokens',
+      'quiet',
+      'session-store',
+      'artifact-dir',
+    ],
+    'serve',
+  );
   if (rest.length > 1) throw new UsageError('browse takes one query; quote it');
   const [query] = rest;
   if ((query === undefined) === (values.path === undefined)) {
@@ -178,12 +201,25 @@ function parse(argv: readonly string[]) {
       'tool-names': { type: 'string' },
       'max-inline-tokens': { type: 'string' },
       quiet: { type: 'boolean' },
+      'session-store': { type: 'string' },
+      'artifact-dir': { type: 'string' },
       path: { type: 'string' },
       'top-k': { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
+}
+
+function sessionStoreOf(text: string | undefined, http: boolean): SessionStoreConfig | undefined {
+  if (text === undefined) return undefined;
+  if (!http)
+    throw new UsageError('--session-store needs --http: a stdio server serves one session');
+  try {
+    return parseSessionStoreArgument(text);
+  } catch (error) {
+    throw new UsageError(`--session-store: ${(error as Error).message}`);
+  }
 }
 
 function parseListen(value: string): ListenAddress {

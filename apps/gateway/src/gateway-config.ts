@@ -6,12 +6,14 @@
  */
 
 import { CoreError } from '@x/core';
+import { SessionStoreConfigSchema } from '@x/core/sessions';
 import {
   CacheStableOptionsSchema,
   PrimitivesOptionsSchema,
   RefreshOptionsSchema,
 } from '@x/gateway';
-import { GatewayControlsOptionsSchema } from '@x/gateway/controls';
+import { ArtifactsConfigSchema } from '@x/gateway/artifacts';
+import { type GatewayControlsOptions, GatewayControlsOptionsSchema } from '@x/gateway/controls';
 
 /** The top-level key of the gateway's settings in the configuration file. */
 export const GATEWAY_CONFIG_KEY = 'x-gateway';
@@ -19,7 +21,8 @@ export const GATEWAY_CONFIG_KEY = 'x-gateway';
 /**
  * The `x-gateway` section: every field optional, unknown fields refused. The dispatch controls
  * of gateway-surface §4.4 and §4.5 (`schemaTrust`, `tolerantArgs`, `retry`, `cache`, `dryRun`,
- * `rateLimits`), then `cacheStable` (§5), `refresh` (§4.6) and `primitives` (§9).
+ * `rateLimits`), then `cacheStable` (§5), `refresh` (§4.6) and `primitives` (§9), then where
+ * per-session state lives (`sessionStore`) and the bounds of artifacts (`artifacts`).
  */
 export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   /** Cache-stable browsing (§5). */
@@ -28,6 +31,10 @@ export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   refresh: RefreshOptionsSchema.optional(),
   /** Resources and prompts (§9). */
   primitives: PrimitivesOptionsSchema.optional(),
+  /** Where per-session state lives (`{ "redis": "redis://HOST:PORT" }` to share it); HTTP only. */
+  sessionStore: SessionStoreConfigSchema.optional(),
+  /** Bounds of each session's artifacts, and the shared directory for large ones. */
+  artifacts: ArtifactsConfigSchema.optional(),
 });
 
 /** A parsed `x-gateway` section, defaults filled in. */
@@ -72,6 +79,20 @@ export function parseGatewayConfig(config: Record<string, unknown>, source: stri
     message: `${source}: ${shown}${more}`,
     data: { source, problems },
   });
+}
+
+/**
+ * The dispatch-control blocks of a parsed section (§4.4, §4.5), without `cacheStable`, `refresh`
+ * and `primitives`, which `createGatewayControls` refuses as unknown fields.
+ */
+export function controlsOptionsOf(config: GatewayConfig): GatewayControlsOptions {
+  const {
+    cacheStable: _cacheStable,
+    refresh: _refresh,
+    primitives: _primitives,
+    ...controls
+  } = config;
+  return controls;
 }
 
 /** Whether the section turns on any control of the `tool_execute` path (all but schema trust). */

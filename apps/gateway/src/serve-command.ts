@@ -4,6 +4,7 @@
  * @module
  */
 
+import { CoreError } from '@x/core';
 import {
   formatListenAddress,
   type RunningServer,
@@ -12,9 +13,11 @@ import {
   serveHttp,
   serveStdio,
 } from '@x/core/serve';
-import { createGatewayServerFactory, createProxyServerFactory } from '@x/gateway/server';
+import { createProxyServerFactory } from '@x/gateway/server';
 import type { GatewayCommand } from './cli-arguments.js';
+import type { GatewayConfig } from './gateway-config.js';
 import { openRuntime } from './open-runtime.js';
+import { openSharedState, type SharedState } from './shared-state.js';
 
 /**
  * Serves the gateway or the proxy over stdio or Streamable HTTP until the
@@ -28,6 +31,13 @@ export async function serve(
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
   const opened = await openRuntime(command.configPath, { quiet: command.quiet, report });
+  let state: SharedState;
+  try {
+    state = await openState(command, opened.config);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
   const controls = opened.controls === undefined ? {} : { controls: opened.controls };
   const cacheStable = opened.config.cacheStable;
   const browseAndPrimitives = {
@@ -36,8 +46,12 @@ export async function serve(
   };
   const factory: ServerFactory =
     command.mode === 'proxy'
-      ? createProxyServerFactory(opened.runtime, { toolNames: command.toolNames, ...controls })
-      : createGatewayServerFactory(opened.runtime, {
+      ? createProxyServerFactory(opened.runtime, {
+          toolNames: command.toolNames,
+          ...controls,
+          sessionStore: state.store,
+        })
+      : state.gatewayFactory(opened.runtime, {
           ...(command.maxInlineTokens === undefined
             ? {}
             : { firewall: { maxInlineTokens: command.maxInlineTokens } }),
@@ -51,6 +65,7 @@ export async function serve(
     closing ??= (async () => {
       await running?.close();
       await opened.close();
+      await state.close();
     })();
     return closing;
   };
@@ -63,13 +78,40 @@ export async function serve(
         host: command.http.host,
         port: command.http.port,
         ...(tokens === undefined ? {} : { tokens }),
+        ...state.http,
       });
       running = http;
       report(`serving ${summary} at ${http.url.href} (${formatListenAddress(command.http)})`);
     }
   } catch (error) {
     await opened.close();
+    await state.close();
     throw error;
   }
   return { close };
+}
+
+/**
+ * The session state of a `serve`: `--session-store` over the file's `sessionStore` (HTTP only;
+ * stdio serves one session in memory), `--artifact-dir` over the file's `artifacts.directory`.
+ */
+async function openState(
+  command: Extract<GatewayCommand, { kind: 'serve' }>,
+  config: GatewayConfig,
+): Promise<SharedState> {
+  const sessionStore =
+    command.http === undefined ? undefined : (command.sessionStore ?? config.sessionStore);
+  const state = await openSharedState(sessionStore, {
+    ...config.artifacts,
+    ...(command.artifactDirectory === undefined ? {} : { directory: command.artifactDirectory }),
+  });
+  if (command.artifactDirectory !== undefined && state.store.backend === 'memory') {
+    await state.close();
+    throw new CoreError({
+      code: 'CONFIG_INVALID',
+      message:
+        '--artifact-dir needs a shared session store: --http with --session-store redis://...',
+    });
+  }
+  return state;
 }

@@ -6,8 +6,15 @@
  */
 
 import { LRUCache } from 'lru-cache';
+import {
+  type ArtifactLimits,
+  artifactOf,
+  evictedError,
+  recordOf,
+  resolveArtifactLimits,
+  storedBytesOf,
+} from './artifacts/artifact-record.js';
 import { sha256Hex } from './digest.js';
-import { GatewayError } from './errors.js';
 
 /**
  * What an artifact handle looks like: `art_` and 16 hex characters of the
@@ -70,22 +77,32 @@ export interface ArtifactInput {
 }
 
 /**
- * Where one session's artifacts live. Asynchronous so that a shared backend
- * (a directory, object storage) can implement it later.
+ * Where one session's artifacts live: in memory by default
+ * ({@link createMemoryArtifactStore}), or shared by several instances
+ * (`createSharedArtifacts` in `@x/gateway/artifacts`).
  *
  * @see gateway-surface §4.2
  */
 export interface ArtifactStore {
   /** Stores content (or touches it when already stored) and returns the artifact. */
   put(input: ArtifactInput): Promise<Artifact>;
-  /** The artifact of a handle, which becomes the most recently used; `undefined` when unknown or evicted. */
+  /**
+   * The artifact of a handle, which becomes the most recently used; `undefined` when unknown.
+   * Throws `GatewayError` `VIEW_FAILED` (`data.reason: "evicted"`, with the limits) for a handle
+   * evicted recently to stay within the session's limits.
+   */
   get(handle: string): Promise<Artifact | undefined>;
-  /** Forgets every artifact. */
+  /**
+   * Called when this instance's copy of the session closes: an in-memory store forgets every
+   * artifact; a shared store drops only what this instance caches, since the session may go on
+   * elsewhere (its artifacts end with the session or their time to live).
+   */
   clear(): Promise<void>;
 }
 
 /**
- * What {@link createMemoryArtifactStore} takes.
+ * What {@link createMemoryArtifactStore} takes: the bounds of one session's
+ * artifacts.
  *
  * @see gateway-surface §4.2
  */
@@ -98,26 +115,8 @@ export interface MemoryArtifactStoreOptions {
   maxArtifactBytes?: number;
 }
 
-function checkLimit(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new GatewayError({
-      code: 'ARGS_INVALID',
-      message: `${name} must be a positive integer`,
-      data: { field: name },
-    });
-  }
-  return value;
-}
-
-/** The longest prefix of `text` whose UTF-8 form fits `maxBytes`, never splitting a character. */
-function cutToBytes(text: string, maxBytes: number): string {
-  const buffer = Buffer.from(text, 'utf8');
-  if (buffer.length <= maxBytes) return text;
-  let end = maxBytes;
-  // Step back over continuation bytes (10xxxxxx) so no character is split.
-  while (end > 0 && ((buffer[end] ?? 0) & 0xc0) === 0x80) end -= 1;
-  return buffer.subarray(0, end).toString('utf8');
-}
+/** How many evicted handles a store remembers, to tell "evicted" from "unknown". */
+export const REMEMBERED_EVICTIONS = 64;
 
 /**
  * The handle of some content: `art_` and 16 hex characters of its SHA-256.
@@ -128,73 +127,48 @@ export function artifactHandle(input: ArtifactInput): string {
   return `art_${sha256Hex(`${input.mediaType}\n${input.text}`).slice(0, 16)}`;
 }
 
-function createArtifact(input: ArtifactInput, handle: string, maxArtifactBytes: number): Artifact {
-  const bytes = Buffer.byteLength(input.text, 'utf8');
-  const text = bytes > maxArtifactBytes ? cutToBytes(input.text, maxArtifactBytes) : input.text;
-  let lines: string[] | undefined;
-  let json: ArtifactJson | undefined;
-  return {
-    handle,
-    mediaType: input.mediaType,
-    text,
-    bytes,
-    truncated: text.length !== input.text.length,
-    lines() {
-      lines ??= text.split(/\r\n|\n|\r/);
-      return lines;
-    },
-    json() {
-      if (json === undefined) {
-        json = { ok: false };
-        if (input.mediaType === 'application/json') {
-          try {
-            json = { ok: true, value: JSON.parse(text) };
-          } catch {
-            // A cut or malformed JSON text stays viewable as lines.
-          }
-        }
-      }
-      return json;
-    },
-  };
-}
-
 /**
  * Creates the default store: in memory, LRU over both the count of artifacts
  * and their total bytes (`lru-cache`). One store belongs to one session (the
  * gateway server makes one per session), so a handle from another session is
  * unknown here. Parsed JSON and split lines are cached on the artifact and
- * are not counted in the byte bound. Throws {@link GatewayError}
- * `ARGS_INVALID` for a limit that is not a positive integer.
+ * are not counted in the byte bound. The last {@link REMEMBERED_EVICTIONS}
+ * evicted handles answer `get` with the evicted error. Throws
+ * `GatewayError` `ARGS_INVALID` for a limit that is not a positive
+ * integer.
  *
  * @see gateway-surface §4.2
  */
 export function createMemoryArtifactStore(options: MemoryArtifactStoreOptions = {}): ArtifactStore {
-  const maxBytes = checkLimit('maxBytes', options.maxBytes ?? 32 * 1024 * 1024);
-  const maxArtifactBytes = Math.min(
-    maxBytes,
-    checkLimit('maxArtifactBytes', options.maxArtifactBytes ?? 8 * 1024 * 1024),
-  );
+  const limits: ArtifactLimits = resolveArtifactLimits(options);
+  const evicted = new LRUCache<string, true>({ max: REMEMBERED_EVICTIONS });
   const cache = new LRUCache<string, Artifact>({
-    max: checkLimit('maxArtifacts', options.maxArtifacts ?? 64),
-    maxSize: maxBytes,
-    sizeCalculation: (artifact) => Math.max(1, Buffer.byteLength(artifact.text, 'utf8')),
+    max: limits.maxArtifacts,
+    maxSize: limits.maxBytes,
+    sizeCalculation: (artifact) => storedBytesOf(artifact),
+    dispose: (_artifact, handle, reason) => {
+      if (reason === 'evict') evicted.set(handle, true);
+    },
   });
   return {
     async put(input) {
       const handle = artifactHandle(input);
       const existing = cache.get(handle);
       if (existing !== undefined) return existing;
-      const artifact = createArtifact(input, handle, maxArtifactBytes);
+      const artifact = artifactOf(recordOf(input, handle, limits.maxArtifactBytes));
+      evicted.delete(handle);
       cache.set(handle, artifact);
       return artifact;
     },
     async get(handle) {
       if (typeof handle !== 'string' || !ARTIFACT_HANDLE_PATTERN.test(handle)) return undefined;
-      return cache.get(handle);
+      const artifact = cache.get(handle);
+      if (artifact === undefined && evicted.has(handle)) throw evictedError(handle, limits);
+      return artifact;
     },
     async clear() {
       cache.clear();
+      evicted.clear();
     },
   };
 }

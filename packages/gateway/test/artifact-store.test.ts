@@ -36,7 +36,10 @@ describe('createMemoryArtifactStore', () => {
     await store.get(a.handle);
     await store.put(text('c'));
     expect(await store.get(a.handle)).toBe(a);
-    expect(await store.get(b.handle)).toBeUndefined();
+    await expect(store.get(b.handle)).rejects.toMatchObject({
+      code: 'VIEW_FAILED',
+      data: { reason: 'evicted', max_artifacts: 2 },
+    });
   });
 
   it('evicts beyond the byte bound and cuts content above the per-artifact cap', async () => {
@@ -47,7 +50,7 @@ describe('createMemoryArtifactStore', () => {
     expect(await store.get(long.handle)).toBe(long);
     await store.put(text('abcdef'));
     expect(await store.get(long.handle)).toBe(long);
-    expect(await store.get(other.handle)).toBeUndefined();
+    await expect(store.get(other.handle)).rejects.toMatchObject({ code: 'VIEW_FAILED' });
   });
 
   it('answers undefined for malformed and unknown handles, and forgets everything on clear', async () => {

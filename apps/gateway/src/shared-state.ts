@@ -1,0 +1,87 @@
+/**
+ * Where `x-gateway serve` keeps per-session state: in this process by
+ * default, or in a shared session store (Redis) with shared artifacts, so
+ * several instances behind one address serve any request of a session.
+ *
+ * @module
+ */
+
+import { randomUUID } from 'node:crypto';
+import type { HttpServeOptions, ServerFactory } from '@x/core/serve';
+import { type ClosableSessionStore, createSessionStore } from '@x/core/sessions';
+import type { ArtifactsConfig } from '@x/gateway/artifacts';
+import { createSharedArtifacts } from '@x/gateway/artifacts';
+import {
+  createGatewayServer,
+  createGatewayServerFactory,
+  type GatewayRuntime,
+  type GatewayServerOptions,
+} from '@x/gateway/server';
+
+/** The session state of one `serve`, and how to release it. */
+export interface SharedState {
+  /** The session store every server of this process writes per-session state to. */
+  readonly store: ClosableSessionStore;
+  /** What `serveHttp` needs to record sessions in a shared store (empty for the in-memory one). */
+  readonly http: Pick<HttpServeOptions, 'sessionStore' | 'onSessionClosed'>;
+  /** The gateway-mode server factory over `runtime`, its artifacts shared when the store is. */
+  gatewayFactory(runtime: GatewayRuntime, options: GatewayServerOptions): ServerFactory;
+  /** Closes the store's connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the session store the configuration asks for (`undefined`: in memory).
+ * With a shared store, artifacts are shared too: small ones in the store,
+ * those above `artifacts.inlineMaxBytes` in `artifacts.directory` when set;
+ * a session's artifacts go when a DELETE ends the session. The artifact
+ * bounds of `artifacts` hold per session either way.
+ *
+ * @throws CoreError `CONFIG_INVALID` or `UNAVAILABLE` (see `createSessionStore`).
+ */
+export async function openSharedState(
+  sessionStore: unknown,
+  artifacts: ArtifactsConfig = {},
+): Promise<SharedState> {
+  const store = await createSessionStore(sessionStore);
+  const bounds = {
+    ...(artifacts.maxArtifacts === undefined ? {} : { maxArtifacts: artifacts.maxArtifacts }),
+    ...(artifacts.maxBytes === undefined ? {} : { maxBytes: artifacts.maxBytes }),
+    ...(artifacts.maxArtifactBytes === undefined
+      ? {}
+      : { maxArtifactBytes: artifacts.maxArtifactBytes }),
+  };
+  if (store.backend === 'memory') {
+    return {
+      store,
+      http: {},
+      gatewayFactory: (runtime, options) =>
+        createGatewayServerFactory(runtime, { ...options, sessionStore: store, artifacts: bounds }),
+      close: () => store.close(),
+    };
+  }
+  const shared = createSharedArtifacts({
+    store,
+    ...bounds,
+    ...(artifacts.directory === undefined ? {} : { directory: artifacts.directory }),
+    ...(artifacts.inlineMaxBytes === undefined ? {} : { inlineMaxBytes: artifacts.inlineMaxBytes }),
+    ...(artifacts.ttlMs === undefined ? {} : { ttlMs: artifacts.ttlMs }),
+  });
+  await shared.sweep();
+  return {
+    store,
+    http: {
+      sessionStore: store,
+      onSessionClosed: (sessionId, reason) => {
+        if (reason === 'deleted') void shared.deleteSession(sessionId).catch(() => {});
+      },
+    },
+    gatewayFactory: (runtime, options) => (context) =>
+      createGatewayServer(runtime, {
+        ...options,
+        sessionStore: store,
+        createArtifactStore: () => shared.forSession(context.sessionId ?? randomUUID()),
+      }),
+    close: () => store.close(),
+  };
+}

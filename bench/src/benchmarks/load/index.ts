@@ -1,0 +1,136 @@
+/**
+ * `pnpm bench load`: each HTTP app (x-gateway, x-cash, x-pd wrap) under 50
+ * concurrent sessions, on one instance and on two instances sharing Redis
+ * behind one round-robin address: throughput, p50/p95/p99 latency, errors,
+ * and whether every response belonged to its own session and request.
+ * Loopback only; every run is bounded in calls and time.
+ *
+ * @module
+ */
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Benchmark, RunMode } from '../../benchmark.js';
+import { type LoadRun, runLoad } from './drive.js';
+import {
+  type AppInstance,
+  type LoadProxy,
+  type LoadRedis,
+  startApp,
+  startLoadProxy,
+  startLoadRedis,
+} from './processes.js';
+import { formatLoadTable, type LoadRow, renderLoadChart } from './report.js';
+import { LOAD_APPS, type LoadApp, writeLoadConfig } from './scenarios.js';
+
+/** Sessions, calls per session and the time bound of one run, by mode. */
+const PLANS: Record<RunMode, { sessions: number; callsPerSession: number; deadlineMs: number }> = {
+  quick: { sessions: 10, callsPerSession: 10, deadlineMs: 30_000 },
+  standard: { sessions: 50, callsPerSession: 40, deadlineMs: 120_000 },
+  full: { sessions: 50, callsPerSession: 100, deadlineMs: 300_000 },
+};
+
+/** Runs one app on `instances` instances (two share `redis` behind a proxy). */
+async function measure(
+  app: LoadApp,
+  instances: 1 | 2,
+  context: { root: string; folder: string; config: string; redis: LoadRedis | undefined },
+  plan: (typeof PLANS)[RunMode],
+): Promise<LoadRun> {
+  const cli = join(context.root, app.cli);
+  const started: AppInstance[] = [];
+  let proxy: LoadProxy | undefined;
+  try {
+    for (let index = 0; index < instances; index += 1) {
+      const shared =
+        instances === 2 && context.redis !== undefined
+          ? app.sharedArgs(context.redis.url, context.folder)
+          : [];
+      started.push(await startApp(cli, [...app.args(context.config), ...shared]));
+    }
+    proxy =
+      instances === 2
+        ? await startLoadProxy(
+            context.root,
+            started.map((instance) => instance.url),
+          )
+        : undefined;
+    return await runLoad({
+      url: proxy?.url ?? (started[0] as AppInstance).url,
+      scenario: app.scenario,
+      ...plan,
+    });
+  } finally {
+    await proxy?.close();
+    await Promise.all(started.map((instance) => instance.stop()));
+  }
+}
+
+/** `pnpm bench load`. */
+export const loadBenchmark: Benchmark = {
+  name: 'load',
+  description:
+    'HTTP apps under 50 concurrent sessions, one instance vs two on Redis: throughput, latency, crossed responses',
+  about: { datasets: [], published: [] },
+  async run(context) {
+    const plan = PLANS[context.mode];
+    const root = context.repositoryRoot;
+    const folder = await mkdtemp(join(tmpdir(), 'x-bench-load-'));
+    let redis: LoadRedis | undefined;
+    const rows: LoadRow[] = [];
+    try {
+      const config = await writeLoadConfig(
+        folder,
+        join(root, 'packages', 'core', 'dist', 'catalog-server', 'bin.js'),
+      );
+      redis = await startLoadRedis(root);
+      for (const app of LOAD_APPS) {
+        for (const instances of [1, 2] as const) {
+          context.note(`load: ${app.name} on ${instances} instance(s)`);
+          const run = await measure(app, instances, { root, folder, config, redis }, plan);
+          rows.push({ app: app.name, mix: app.mix, instances, ...run });
+        }
+      }
+    } finally {
+      await redis?.stop();
+      await rm(folder, { recursive: true, force: true });
+    }
+    const total = rows.reduce((sum, row) => sum + row.calls, 0);
+    const clean = rows.every((row) => row.crossed === 0 && row.lost === 0);
+    const text = [
+      `${plan.sessions} concurrent sessions x ${plan.callsPerSession} calls per run, ${total} calls in all (loopback; two instances share one Redis behind a round-robin proxy)`,
+      '',
+      formatLoadTable(rows),
+      '',
+      clean
+        ? 'Every response carried its own request nonce: none lost, none crossed.'
+        : 'Some responses were lost or crossed: see the table.',
+    ].join('\n');
+    return {
+      text,
+      result: {
+        plan,
+        totalCalls: total,
+        clean,
+        runs: rows.map((row) => ({
+          app: row.app,
+          mix: row.mix,
+          instances: row.instances,
+          calls: row.calls,
+          errors: row.errors,
+          crossed: row.crossed,
+          lost: row.lost,
+          seconds: Number(row.seconds.toFixed(3)),
+          throughput: Number(row.throughput.toFixed(1)),
+          p50Ms: Number(row.p50.toFixed(2)),
+          p95Ms: Number(row.p95.toFixed(2)),
+          p99Ms: Number(row.p99.toFixed(2)),
+          kinds: row.kinds,
+          sampleErrors: row.sampleErrors,
+        })),
+      },
+      chart: renderLoadChart(rows),
+    };
+  },
+};

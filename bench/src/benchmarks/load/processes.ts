@@ -1,0 +1,105 @@
+/**
+ * The processes of the load benchmark: the built apps over Streamable HTTP
+ * on loopback, a private Redis and the round-robin proxy of `scripts/`, each
+ * stopped with its whole process group.
+ *
+ * @module
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A running app instance. */
+export interface AppInstance {
+  /** Its MCP endpoint. */
+  readonly url: URL;
+  /** Stops it and its upstreams. */
+  stop(): Promise<void>;
+}
+
+/** A private redis-server (see scripts/redis-server.mjs). */
+export interface LoadRedis {
+  /** `redis://127.0.0.1:PORT`. */
+  readonly url: string;
+  /** Stops it and removes its folder. */
+  stop(): Promise<void>;
+}
+
+/** One address in front of several instances (see scripts/round-robin-proxy.mjs). */
+export interface LoadProxy {
+  /** The proxy's MCP endpoint. */
+  readonly url: URL;
+  /** Requests sent to each instance. */
+  readonly served: number[];
+  /** Stops it. */
+  close(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 30_000;
+
+/** Ends a detached child's process group (SIGTERM, then SIGKILL after 3 s). */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
+  signal('SIGKILL');
+}
+
+/**
+ * Starts `node <cli> <args> --http 127.0.0.1:0` in a process group of its
+ * own and resolves with the URL it reports on stderr.
+ */
+export function startApp(cli: string, args: readonly string[]): Promise<AppInstance> {
+  const child = spawn(process.execPath, [cli, ...args, '--http', '127.0.0.1:0'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => {
+      void stopGroup(child);
+      reject(new Error(`${cli} did not report its URL within ${START_TIMEOUT_MS} ms: ${stderr}`));
+    }, START_TIMEOUT_MS);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        stderr = '';
+        resolve({ url: new URL(match[1]), stop: () => stopGroup(child) });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${cli} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+/** Starts a private Redis with the repository's test helper. */
+export async function startLoadRedis(repositoryRoot: string): Promise<LoadRedis> {
+  const module = (await import(
+    pathToFileURL(join(repositoryRoot, 'scripts', 'redis-server.mjs')).href
+  )) as { startRedisServer(): Promise<LoadRedis> };
+  return module.startRedisServer();
+}
+
+/** Starts the round-robin proxy of the repository's scripts in front of `targets`. */
+export async function startLoadProxy(repositoryRoot: string, targets: URL[]): Promise<LoadProxy> {
+  const module = (await import(
+    pathToFileURL(join(repositoryRoot, 'scripts', 'round-robin-proxy.mjs')).href
+  )) as { startRoundRobinProxy(targets: URL[]): Promise<LoadProxy> };
+  return module.startRoundRobinProxy(targets);
+}
