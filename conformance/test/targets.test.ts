@@ -17,6 +17,7 @@ describe('the reference targets', () => {
       'x-context-cache serve',
       'x-gateway gateway',
       'x-gateway proxy',
+      'x-gateway-controls',
       'x-cash demo',
       'x-cash aggregate',
     ]);

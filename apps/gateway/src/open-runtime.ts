@@ -19,7 +19,12 @@ import {
   primitiveUpstreamsFromPool,
   upstreamsFromPool,
 } from '@x/gateway/server';
-import { type GatewayConfig, hasDispatchControls, parseGatewayConfig } from './gateway-config.js';
+import {
+  controlsOptionsOf,
+  type GatewayConfig,
+  hasDispatchControls,
+  parseGatewayConfig,
+} from './gateway-config.js';
 
 /** A runtime over the upstreams of a configuration, and how to shut both down. */
 export interface OpenRuntime {
@@ -86,7 +91,7 @@ export async function openRuntime(
     options.report(`schema of ${flagged.tool_id} flagged: ${flagged.reason}`);
   }
   const controls = hasDispatchControls(gatewayConfig)
-    ? createGatewayControls(runtime, gatewayConfig)
+    ? createGatewayControls(runtime, controlsOptionsOf(gatewayConfig))
     : undefined;
   const primitives =
     gatewayConfig.primitives?.enabled === true

@@ -29,6 +29,8 @@ export const DEFAULT_MAX_CHILDREN = 20;
 export interface ChoiceGraphOptions {
   /** The most children a namespace or cluster node lists: an integer from 4 to 100, default 20. */
   maxChildren?: number;
+  /** What node descriptions call the leaves, singular and plural; default `tool`, `tools`. */
+  leafNoun?: readonly [singular: string, plural: string];
 }
 
 /**
@@ -108,13 +110,16 @@ function checkedCards(cards: readonly ChoiceCard[]): ChoiceCard[] {
  */
 const DESCRIBED_NAMES_MAX = CARD_TARGET_TOKENS;
 
-function describeTools(leaves: readonly ChoiceGraphLeaf[]): string {
+function describeTools(
+  leaves: readonly ChoiceGraphLeaf[],
+  [singular, plural]: readonly [string, string] = ['tool', 'tools'],
+): string {
   const names = [...new Set(leaves.map((leaf) => leaf.displayName))].sort(compareCodePoints);
   const listed =
     names.length > DESCRIBED_NAMES_MAX
       ? `${names.slice(0, DESCRIBED_NAMES_MAX).join(', ')}, …`
       : names.join(', ');
-  return `${leaves.length} ${leaves.length === 1 ? 'tool' : 'tools'}: ${listed}`;
+  return `${leaves.length} ${leaves.length === 1 ? singular : plural}: ${listed}`;
 }
 
 /**
@@ -165,6 +170,7 @@ export function createLeafChoiceGraph(
   options: ChoiceGraphOptions = {},
 ): ChoiceGraph {
   const maxChildren = options.maxChildren ?? DEFAULT_MAX_CHILDREN;
+  const describe = (below: readonly ChoiceGraphLeaf[]) => describeTools(below, options.leafNoun);
   if (!Number.isInteger(maxChildren) || maxChildren < 4 || maxChildren > 100) {
     throw argsInvalid('maxChildren must be an integer from 4 to 100');
   }
@@ -210,7 +216,7 @@ export function createLeafChoiceGraph(
     );
     const below = children.flatMap((child) => child.leaves);
     const card = once(() =>
-      buildNodeCard({ path, namespace, name: tree.segment, description: describeTools(below) }),
+      buildNodeCard({ path, namespace, name: tree.segment, description: describe(below) }),
     );
     nodes.set(path, sortById(children));
     return { id: path, card, leaves: below };
@@ -232,7 +238,7 @@ export function createLeafChoiceGraph(
     sortById(
       [...byNamespace].map(([namespace, group]) => {
         const path = formatPath({ segments: [namespace], all: false });
-        const description = () => describeTools(group);
+        const description = () => describe(group);
         return {
           id: path,
           card: once(() =>

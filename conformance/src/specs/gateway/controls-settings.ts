@@ -1,8 +1,9 @@
 /**
- * What a gateway target with the opt-in controls on (gateway-surface §4.4, §4.5) tells the
- * controls checks: which tools and arguments show the cache, the quota with dry run, and the
- * argument repairs. A target passes them as `settings.gatewayControls`; without a section the
- * checks that need it skip.
+ * What a gateway target with the opt-in controls on (gateway-surface §4.4, §4.5, §5, §9) tells
+ * the controls checks: which tools and arguments show the cache, the quota with dry run, the
+ * argument repairs, cache-stable browsing, and the resources and prompts its upstreams offer. A
+ * target passes them as `settings.gatewayControls`; without a section the checks that need it
+ * skip.
  *
  * @module
  */
@@ -12,6 +13,18 @@ import type { CheckContext } from '../../check.js';
 
 const ToolSchema = z.string().min(1);
 const ArgsSchema = z.record(z.string(), z.unknown());
+
+/** One `tool_browse` by query. */
+const QueryBrowseSchema = z.strictObject({
+  query: z.string().min(1),
+  top_k: z.int().min(1).max(50).optional(),
+});
+
+/**
+ * A resource or prompt as `namespace:name` (the card id without its kind, hash and `~N` key),
+ * or a whole card id.
+ */
+const PrimitiveSchema = z.string().min(1);
 
 /** The `gatewayControls` member of a target's settings. */
 export const GatewayControlsProbeSchema = z.strictObject({
@@ -40,6 +53,36 @@ export const GatewayControlsProbeSchema = z.strictObject({
       repairs: z.array(z.strictObject({ rule: z.string(), path: z.string() })),
     })
     .optional(),
+  /**
+   * Cache-stable browsing (§5) is on. `first` and `second` are browses of one session with
+   * different queries that share some cards, and `execute` a call of a tool (with valid
+   * arguments) that `second` finds and `first` does not.
+   */
+  cacheStable: z
+    .strictObject({
+      first: QueryBrowseSchema,
+      second: QueryBrowseSchema,
+      execute: z.strictObject({ tool: ToolSchema, args: ArgsSchema }),
+    })
+    .optional(),
+  /** Resources and prompts (§9) are on, and the upstreams offer what is named here. */
+  primitives: z
+    .strictObject({
+      /** Resources are offered; `large` is one whose read exceeds the firewall threshold. */
+      resources: z.strictObject({ large: PrimitiveSchema }).optional(),
+      /** Prompts are offered; `args` render `prompt` and name at least one required argument. */
+      prompts: z
+        .strictObject({
+          prompt: PrimitiveSchema,
+          args: z.record(z.string(), z.string()).refine((args) => Object.keys(args).length > 0, {
+            message: 'name at least one required argument',
+          }),
+        })
+        .optional(),
+      /** Two upstreams share a namespace and a resource or prompt, so `~N` keys appear (§9.3). */
+      collisions: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 /** A parsed {@link GatewayControlsProbeSchema}. */
@@ -54,4 +97,12 @@ export function controlsProbeOf(context: CheckContext): GatewayControlsProbe | u
     throw new Error(`settings.gatewayControls is malformed: ${parsed.error.message}`);
   }
   return parsed.data;
+}
+
+/**
+ * True when the target declares cache-stable browsing (§5) on: its browses then depend on what
+ * the session saw before, which the §2.4, §2.5 and §3.2 checks allow for.
+ */
+export function declaresCacheStable(context: CheckContext): boolean {
+  return controlsProbeOf(context)?.cacheStable !== undefined;
 }

@@ -1,29 +1,32 @@
 /**
- * The `gateway` spec: the gateway surface (§1-§4, §7) as a client sees it over MCP, in gateway
- * mode (`tool_browse`, `tool_execute`, `tool_view`) and proxy mode (stripped `tools/list`,
- * `tool_hydrate`, `tool_execute`). Checks of one mode skip on the other.
+ * The `gateway` spec: the gateway surface (§1-§5, §7, §9) as a client sees it over MCP, in
+ * gateway mode (`tool_browse`, `tool_execute`, `tool_view`, and the §9.4 primitive meta-tools
+ * when resources and prompts are on) and proxy mode (stripped `tools/list`, `tool_hydrate`,
+ * `tool_execute`). Checks of one mode skip on the other.
  *
  * @module
  */
 
 import type { SpecDefinition } from '../../spec.js';
+import { cacheStableChecks } from './checks/cache-stable.js';
 import { cardChecks } from './checks/cards.js';
 import { controlsChecks } from './checks/controls.js';
 import { errorChecks } from './checks/errors.js';
 import { executionChecks } from './checks/execution.js';
 import { pathChecks } from './checks/paths.js';
-import { surfaceChecks } from './checks/surface.js';
+import { primitiveReadChecks } from './checks/primitive-reads.js';
+import { primitiveBrowseChecks } from './checks/primitives.js';
+import { isGatewayToolList, surfaceChecks } from './checks/surface.js';
 import { gatewayRequirements } from './requirements.js';
 import { listTools, META_TOOLS } from './surface.js';
 
 /**
- * True when `names` is a gateway (exactly `tool_browse`, `tool_execute`, `tool_view`) or a
- * proxy (`tool_hydrate` and `tool_execute` among its tools).
+ * True when `names` is a gateway (exactly `tool_browse`, `tool_execute`, `tool_view`, plus the
+ * §9.4 primitive meta-tools in pairs) or a proxy (`tool_hydrate` and `tool_execute` among its
+ * tools).
  */
 export function isGatewaySurface(names: readonly string[]): boolean {
-  const sorted = [...names].sort();
-  const gateway = [META_TOOLS.browse, META_TOOLS.execute, META_TOOLS.view].sort();
-  if (JSON.stringify(sorted) === JSON.stringify(gateway)) return true;
+  if (isGatewayToolList(names)) return true;
   return names.includes(META_TOOLS.hydrate) && names.includes(META_TOOLS.execute);
 }
 
@@ -31,7 +34,7 @@ export function isGatewaySurface(names: readonly string[]): boolean {
 export const gatewaySpec: SpecDefinition = {
   name: 'gateway',
   description:
-    'Gateway surface §1-§4, §7: meta-tools, cards, paths, errors, validation, firewall, proxy listing.',
+    'Gateway surface §1-§5, §7, §9: meta-tools, cards, paths, errors, validation, firewall, proxy listing, controls, cache-stable browsing, resources and prompts.',
   requirements: gatewayRequirements,
   checks: [
     ...surfaceChecks,
@@ -40,6 +43,9 @@ export const gatewaySpec: SpecDefinition = {
     ...errorChecks,
     ...executionChecks,
     ...controlsChecks,
+    ...cacheStableChecks,
+    ...primitiveBrowseChecks,
+    ...primitiveReadChecks,
   ],
   detect: async (context) => isGatewaySurface((await listTools(context)).map((tool) => tool.name)),
 };

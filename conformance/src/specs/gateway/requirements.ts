@@ -1,11 +1,15 @@
 /**
- * The requirements of the `gateway` spec: the gateway surface specification (§1-§4, §7), the
+ * The requirements of the `gateway` spec: the gateway surface specification (§1-§5, §7, §9), the
  * statements a client can observe over MCP, at the level the spec's own words give each.
  *
  * Not observable over MCP, so not listed: the hash input of §1.3 beyond the presence of `hash8`,
- * collisions (§1.5), the selection helpers (§2.6), the hydration cache key (§4.3) and
- * refresh atomicity (§4.6); the library's tests cover those. The §3.4 redaction has no RFC 2119
- * keyword and is a SHOULD here.
+ * collisions (§1.5), the selection helpers (§2.6), the hydration cache key (§4.3), refresh
+ * atomicity (§4.6), the marker's absence from `tools/list` (§5.4: nothing there to look for),
+ * the domain-separated shape hashes of §9.2 (the spec fixes no domain prefix to recompute) and
+ * the `PrimitiveUpstream` adapters (§9.4); the library's tests cover those. The §3.4 redaction
+ * has no RFC 2119 keyword and is a SHOULD here. §5 and §9 state behaviour as fact ("are
+ * emitted", "is emitted only if", "never mix"), so their requirements are MUSTs, checked on a
+ * target that declares the feature on (settings.gatewayControls).
  *
  * @module
  */
@@ -29,9 +33,9 @@ export const gatewayRequirements: readonly Requirement[] = [
   // §4.1, §4.2 The surfaces
   requirement(
     'gw.4.2.meta-tools',
-    '§4.2',
+    '§4.2; §9.4',
     'MUST',
-    'A gateway lists exactly three tools: tool_browse, tool_execute and tool_view.',
+    'A gateway lists exactly three tool meta-tools, tool_browse, tool_execute and tool_view, and nothing else but the §9.4 primitive meta-tools in pairs.',
   ),
   requirement(
     'gw.4.1.invocation-channel',
@@ -200,5 +204,79 @@ export const gatewayRequirements: readonly Requirement[] = [
     '§4.5; §3.4',
     'MUST',
     'A call beyond a per-session rate limit answers RATE_LIMITED, retryable, with details.scope and details.retry_after, and is not dispatched.',
+  ),
+  // §5 Cache-stable browsing: checked in a fresh session of a target that declares it on.
+  requirement(
+    'gw.5.1.seen-first',
+    '§5.1',
+    'MUST',
+    'With cache-stable browsing on, a browse lists the cards seen earlier in the session first, then the new ones, each part by ascending id.',
+  ),
+  requirement(
+    'gw.5.1.frozen-cards',
+    '§5.1; §5.2',
+    'MUST',
+    'A card seen earlier in the session comes back byte for byte as first seen, score included, under any query; a repeated browse repeats its bytes.',
+  ),
+  requirement(
+    'gw.5.3.breakpoint',
+    '§5.1; §5.3',
+    'MUST',
+    'One internal __cache_breakpoint__ card separates seen from new cards when both are present; none appears on a first, an all-seen or an all-new browse.',
+  ),
+  requirement(
+    'gw.5.5.hydration',
+    '§5.1; §5.5',
+    'MUST',
+    'A tool run through tool_execute counts as seen in later browses; an id whose hydration failed (HYDRATE_FAILED) does not.',
+  ),
+  // §9 Resources and prompts.
+  requirement(
+    'gw.9.4.advertised',
+    '§9.4; §9.5',
+    'MUST',
+    'resource_browse and resource_read are listed together, and only when browsing finds resources; likewise prompt_browse and prompt_get; a target whose upstreams offer them lists them.',
+  ),
+  requirement(
+    'gw.9.1.primitive-ids',
+    '§9.1; §9.4',
+    'MUST',
+    'Resource and prompt cards have ids resource::<tool_id> and prompt::<tool_id> (a §1.1 body with version or hash8, optionally a ~N key), their own kind, the body namespace and no side effects; a browse never mixes kinds.',
+  ),
+  requirement(
+    'gw.9.3.collision-keys',
+    '§9.3',
+    'MUST',
+    'Resource and prompt ids are unique: an id two primitives share stays bare once and the others get ~N keys (N ≥ 2), which read like any id.',
+  ),
+  requirement(
+    'gw.9.4.browse',
+    '§9.4; §3.1',
+    'MUST',
+    'resource_browse and prompt_browse take exactly one of query and path (else ARGS_INVALID) and answer at most top_k cards of their kind for a query.',
+  ),
+  requirement(
+    'gw.9.4.resource-read',
+    '§9.4',
+    'MUST',
+    'resource_read(resource_id) of a card answers a ResultEnvelope; an unknown id answers RESOURCE_NOT_FOUND, a malformed one ARGS_INVALID.',
+  ),
+  requirement(
+    'gw.9.4.firewalled-read',
+    '§9.4',
+    'MUST',
+    'A large resource read comes back through the context firewall: a smaller envelope whose artifacts tool_view reads.',
+  ),
+  requirement(
+    'gw.9.4.prompt-get',
+    '§9.4',
+    'MUST',
+    'prompt_get(prompt_id, args) answers the rendered prompt as a ResultEnvelope; an unknown id answers PROMPT_NOT_FOUND.',
+  ),
+  requirement(
+    'gw.9.4.prompt-args',
+    '§9.4',
+    'MUST',
+    "prompt_get with arguments that break the prompt's argument list (missing, unknown, not strings, not an object) answers ARGS_INVALID and renders nothing.",
   ),
 ];

@@ -8,7 +8,8 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CheckContext, CheckOutcome } from '../../check.js';
 import { skip } from '../../outcome.js';
-import { isRecord } from '../../session/json-rpc.js';
+import { errorOf, isRecord } from '../../session/json-rpc.js';
+import type { RawSession } from '../../session/raw-session.js';
 
 /** The meta-tools of the two modes (§4.1, §4.2). */
 export const META_TOOLS = {
@@ -17,6 +18,15 @@ export const META_TOOLS = {
   view: 'tool_view',
   hydrate: 'tool_hydrate',
 } as const;
+
+/** The primitive meta-tools of §9.4, in pairs: each kind's browse and read are listed together. */
+export const PRIMITIVE_TOOLS = {
+  resource: { browse: 'resource_browse', read: 'resource_read' },
+  prompt: { browse: 'prompt_browse', read: 'prompt_get' },
+} as const;
+
+/** A kind of §9 primitive. */
+export type PrimitiveKind = keyof typeof PRIMITIVE_TOOLS;
 
 /** Which surface a target serves: the gateway (§4.2) or the transparent proxy (§4.1). */
 export type GatewayMode = 'gateway' | 'proxy';
@@ -76,16 +86,9 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Calls a meta-tool with the shared client. */
-export async function callMetaTool(
-  context: CheckContext,
-  name: string,
-  args: Readonly<Record<string, unknown>>,
-): Promise<MetaToolAnswer> {
-  const client = await context.client();
-  // No abort signal: memoized calls outlive the check that started them, and the runner
-  // already bounds each check.
-  const result = await client.callTool({ name, arguments: { ...args } });
+/** Reads a `tools/call` result (anything but a record reads as an empty result). */
+function answerOf(value: unknown): MetaToolAnswer {
+  const result = isRecord(value) ? value : {};
   const parts = Array.isArray(result.content) ? result.content : [];
   const texts = parts.flatMap((part: unknown) =>
     isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
@@ -98,6 +101,35 @@ export async function callMetaTool(
     payload: isRecord(parsed) ? parsed : undefined,
     text,
   };
+}
+
+/** Calls a meta-tool with the shared client. */
+export async function callMetaTool(
+  context: CheckContext,
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+): Promise<MetaToolAnswer> {
+  const client = await context.client();
+  // No abort signal: memoized calls outlive the check that started them, and the runner
+  // already bounds each check.
+  return answerOf(await client.callTool({ name, arguments: { ...args } }));
+}
+
+/**
+ * Calls a meta-tool in a raw session of the check's own (a fresh MCP session, for state that
+ * belongs to one session); a JSON-RPC error throws.
+ */
+export async function callMetaToolOn(
+  session: RawSession,
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+): Promise<MetaToolAnswer> {
+  const response = await session.request('tools/call', { name, arguments: { ...args } });
+  const error = errorOf(response);
+  if (error !== undefined) {
+    throw new Error(`${name} answered the JSON-RPC error ${error.code}: ${error.message ?? ''}`);
+  }
+  return answerOf(response.result);
 }
 
 /** The error code of an answer, when it is a §3.4 error. */

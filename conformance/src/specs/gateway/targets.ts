@@ -58,6 +58,11 @@ export const GATEWAY_PROBE: GatewayProbe = {
  * everything server's read-only `get-annotated-message` is cached and its `toggle-simulated-logging`
  * (declared mutating; two calls leave it as it was) is not; `get-sum` is limited to 3 calls a
  * minute; `echo` takes its arguments as a JSON string, whose string field stays a string.
+ * Browsing is cache-stable: "read a file" finds five filesystem tools, and the longer query finds
+ * those, `echo` and four more, with other scores. Resources and prompts are on: the everything
+ * server's `structure.md` (12 KB) is above the firewall threshold, `args-prompt` requires `city`,
+ * and the second memory server shares the namespace `memory` and the resource
+ * `memory://knowledge-graph` with the first, so its copy is keyed `~2`.
  */
 export const GATEWAY_CONTROLS_PROBE: GatewayControlsProbe = {
   cache: {
@@ -71,6 +76,16 @@ export const GATEWAY_CONTROLS_PROBE: GatewayControlsProbe = {
     tool: 'everything:echo',
     args: '{"message": "42"}',
     repairs: [{ rule: 'parse_stringified_object', path: '' }],
+  },
+  cacheStable: {
+    first: { query: 'read a file', top_k: 5 },
+    second: { query: 'read a file or echo a message', top_k: 10 },
+    execute: { tool: 'everything:echo', args: { message: 'cache-stable' } },
+  },
+  primitives: {
+    resources: { large: 'everything:structure.md' },
+    prompts: { prompt: 'everything:args-prompt', args: { city: 'Paris' } },
+    collisions: true,
   },
 };
 

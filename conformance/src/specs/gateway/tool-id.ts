@@ -58,3 +58,13 @@ export function idMatchesPrefix(id: string, prefix: string): boolean {
   const parts = parseToolId(id);
   return parts !== undefined && `${parts.namespace}:${parts.name}` === prefix;
 }
+
+/**
+ * A well-formed id of nothing: `id` (a tool id, or a primitive id without its `~N` key) with
+ * another hash8, or with one added when it has none.
+ */
+export function unknownVariantOf(id: string): string {
+  const hash8 = /#([0-9a-f]{8})$/.exec(id)?.[1];
+  if (hash8 === undefined) return `${id}#00000000`;
+  return `${id.slice(0, -8)}${hash8 === '00000000' ? 'ffffffff' : '00000000'}`;
+}

@@ -29,9 +29,15 @@ describe('the x-gateway reference targets', () => {
     expect(unchecked).toEqual([]);
   }, 180_000);
 
-  it('detects a gateway by exactly its three meta-tools and a proxy by tool_hydrate and tool_execute', () => {
+  it('detects a gateway by exactly its three meta-tools (and whole §9.4 pairs) and a proxy by tool_hydrate and tool_execute', () => {
     expect(isGatewaySurface(['tool_view', 'tool_browse', 'tool_execute'])).toBe(true);
     expect(isGatewaySurface(['tool_browse', 'tool_execute', 'tool_view', 'extra'])).toBe(false);
+    const withPrimitives = ['tool_browse', 'tool_execute', 'tool_view', 'prompt_get'];
+    expect(isGatewaySurface([...withPrimitives, 'prompt_browse'])).toBe(true);
+    expect(isGatewaySurface(withPrimitives)).toBe(false);
+    expect(
+      isGatewaySurface([...withPrimitives, 'prompt_browse', 'resource_read', 'resource_browse']),
+    ).toBe(true);
     expect(
       isGatewaySurface(['tool_hydrate', 'tool_execute', 'github__create_issue_1a2b3c4d']),
     ).toBe(true);

@@ -215,7 +215,10 @@ function buildIndex(
       card: () => card(id),
     }),
   );
-  const graph = createLeafChoiceGraph(leaves, maxChildren === undefined ? {} : { maxChildren });
+  const graph = createLeafChoiceGraph(leaves, {
+    leafNoun: [kind, `${kind}s`],
+    ...(maxChildren === undefined ? {} : { maxChildren }),
+  });
   return { entries, ids: [...entries.keys()].sort(compareCodePoints), router, graph, card };
 }
 
@@ -228,8 +231,11 @@ function buildIndex(
  * ({@link primitiveName}). A URI or prompt name an upstream lists twice is
  * kept once (its first listing); ids that still coincide get `~N` keys in
  * source-then-listing order (§9.3). Cards are `kind` `resource` or `prompt`,
- * read-only, without side effects, fitted to the §2.3 budget on first use.
- * Resource templates are not ingested.
+ * read-only, without side effects, fitted to the §2.3 budget on first use;
+ * path-browse node cards count `resources` or `prompts`. Resource templates
+ * (`resources/templates/list`) are not ingested: §9 keys a resource by its
+ * concrete `uri` (§9.2) and serves listed resources only (§9.5), and a
+ * template has no URI to hash or read until a client fills it in.
  *
  * @see gateway-surface §9
  */

@@ -102,6 +102,15 @@ describe('createPrimitiveCatalog', () => {
     expect(catalog.browse('prompt', '/shared').every((card) => card.kind === 'prompt')).toBe(true);
   });
 
+  it('names resources and prompts, not tools, in the node cards of a path browse', () => {
+    expect(catalog.browse('resource', '/').map((card) => card.description)).toEqual([
+      '1 resource: README',
+    ]);
+    expect(catalog.browse('prompt', '/').map((card) => card.description)).toEqual([
+      '2 prompts: summarize',
+    ]);
+  });
+
   it('answers ARGS_INVALID for an id of another kind and NOT_FOUND for an unknown one', () => {
     const resourceId = catalog.ids('resource')[0] as string;
     expect(codeOf(() => catalog.resolve('prompt', resourceId))).toBe('ARGS_INVALID');

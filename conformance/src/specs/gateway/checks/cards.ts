@@ -9,6 +9,7 @@ import type { Check } from '../../../check.js';
 import { fail, listProblems, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { type BrowseAnswer, browse, probeBrowses, probeToolCards } from '../cards.js';
+import { declaresCacheStable } from '../controls-settings.js';
 import { hydratedStubs } from '../probe.js';
 import { modeOf, requireMode } from '../surface.js';
 import { countTokens } from '../tokens.js';
@@ -195,14 +196,20 @@ export const tokenBudgetCheck: Check = {
   },
 };
 
-/** Browsing twice gives the same bytes. */
+/**
+ * Browsing twice gives the same bytes. With cache-stable browsing (§5) a browse also depends on
+ * what the session saw before, so the same browse is compared once all its cards are seen: a
+ * second and a third call.
+ */
 export const deterministicCheck: Check = {
   requirement: 'gw.2.4.deterministic',
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
+    const cacheStable = declaresCacheStable(context);
     const problems: string[] = [];
-    for (const first of await probeBrowses(context)) {
+    for (const probe of await probeBrowses(context)) {
+      const first = cacheStable ? await browse(context, probe.args) : probe;
       const second: BrowseAnswer = await browse(context, first.args);
       const before = JSON.stringify([first.answer.text, first.cards]);
       const after = JSON.stringify([second.answer.text, second.cards]);
@@ -211,7 +218,11 @@ export const deterministicCheck: Check = {
     }
     return problems.length > 0
       ? fail(listProblems(problems))
-      : pass('every probe browse repeats byte for byte');
+      : pass(
+          cacheStable
+            ? 'every probe browse repeats byte for byte once its cards are seen (cache-stable)'
+            : 'every probe browse repeats byte for byte',
+        );
   },
 };
 
@@ -236,6 +247,11 @@ export const orderingCheck: Check = {
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
+    if (declaresCacheStable(context)) {
+      return skip(
+        'the target declares cache-stable browsing, whose order (§5.1) replaces this one: see gw.5.1.seen-first',
+      );
+    }
     const browses = await probeBrowses(context);
     const problems = browses.flatMap(({ args, cards }) => {
       const problem = orderProblem(cards);

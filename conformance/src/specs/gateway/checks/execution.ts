@@ -19,7 +19,7 @@ import {
 } from '../surface.js';
 
 /** The keys of a ResultEnvelope (§4.2): a result in one of these came from upstream. */
-const ENVELOPE_KEYS = ['status', 'summary', 'artifacts'] as const;
+export const ENVELOPE_KEYS = ['status', 'summary', 'artifacts'] as const;
 
 /** Arguments that break the schema answer ARGS_INVALID and carry no upstream result. */
 export const argsInvalidCheck: Check = {
@@ -57,7 +57,7 @@ function largeResult(context: CheckContext): Promise<MetaToolAnswer | undefined>
 }
 
 /** The artifact handles of an envelope. */
-function handlesOf(answer: MetaToolAnswer): string[] {
+export function handlesOf(answer: MetaToolAnswer): string[] {
   const artifacts = answer.payload?.artifacts;
   if (!Array.isArray(artifacts)) return [];
   return artifacts.flatMap((artifact) =>
@@ -66,7 +66,7 @@ function handlesOf(answer: MetaToolAnswer): string[] {
 }
 
 /** The bytes the envelope says its artifacts hold, when it says. */
-function artifactBytes(answer: MetaToolAnswer): number | undefined {
+export function artifactBytes(answer: MetaToolAnswer): number | undefined {
   const artifacts = answer.payload?.artifacts;
   if (!Array.isArray(artifacts)) return undefined;
   const sizes = artifacts.map((artifact) => (isRecord(artifact) ? artifact.bytes : undefined));
@@ -108,7 +108,7 @@ export const firewallEnvelopeCheck: Check = {
 };
 
 /** The selector the envelope suggests first for `handle`, else `head`. */
-function suggestedSelector(answer: MetaToolAnswer, handle: string): string {
+export function suggestedSelector(answer: MetaToolAnswer, handle: string): string {
   const views = answer.payload?.views;
   const view = Array.isArray(views)
     ? views.find(

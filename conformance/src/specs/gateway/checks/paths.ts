@@ -7,6 +7,7 @@
 import type { Check } from '../../../check.js';
 import { fail, listProblems, pass } from '../../../outcome.js';
 import { browse, probeBrowses } from '../cards.js';
+import { declaresCacheStable } from '../controls-settings.js';
 import { callMetaTool, describeAnswer, errorCodeOf, META_TOOLS, requireMode } from '../surface.js';
 
 /** Browse arguments that break §3.1's "exactly one of query and path". */
@@ -47,7 +48,11 @@ export const queryOrPathCheck: Check = {
   },
 };
 
-/** "/" lists namespaces that resolve, and "/ns/*" equals "/ns". */
+/**
+ * "/" lists namespaces that resolve, and "/ns/*" equals "/ns". With cache-stable browsing (§5) a
+ * browse depends on what the session saw, so "/ns/*" is compared with "/ns" browsed right before
+ * it, once the probe browse of "/ns" has made its cards seen.
+ */
 export const rootCheck: Check = {
   requirement: 'gw.3.2.root',
   async run(context) {
@@ -71,8 +76,9 @@ export const rootCheck: Check = {
         );
         continue;
       }
+      const parent = declaresCacheStable(context) ? await browse(context, { path }) : listed;
       const star = await browse(context, { path: `${path}/*` });
-      if (JSON.stringify(star.cards) !== JSON.stringify(listed.cards)) {
+      if (JSON.stringify(star.cards) !== JSON.stringify(parent.cards)) {
         problems.push(`${path}/* lists other cards than ${path}`);
       }
     }

@@ -9,7 +9,7 @@ import type { Check } from '../../../check.js';
 import { fail, listProblems, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { hydratedStubs } from '../probe.js';
-import { listTools, META_TOOLS, requireMode } from '../surface.js';
+import { listTools, META_TOOLS, PRIMITIVE_TOOLS, requireMode } from '../surface.js';
 import { countTokens } from '../tokens.js';
 
 /** The card hard cap of §2.3, in tokens. */
@@ -17,16 +17,45 @@ const CARD_HARD_CAP_TOKENS = 80;
 
 const GATEWAY_TOOLS = [META_TOOLS.browse, META_TOOLS.execute, META_TOOLS.view].sort();
 
-/** A gateway lists exactly `tool_browse`, `tool_execute` and `tool_view`. */
+/**
+ * The §9.4 primitive meta-tools among `names`, one pair per kind whose two tools are both
+ * listed (a lone half of a pair is not counted).
+ */
+function primitivePairsIn(names: readonly string[]): string[] {
+  return Object.values(PRIMITIVE_TOOLS).flatMap((pair) =>
+    names.includes(pair.browse) && names.includes(pair.read) ? [pair.browse, pair.read] : [],
+  );
+}
+
+/**
+ * True when `names` is a gateway's list: exactly `tool_browse`, `tool_execute` and `tool_view`,
+ * plus any whole pair of §9.4 primitive meta-tools (`resource_browse` with `resource_read`,
+ * `prompt_browse` with `prompt_get`), which §9.4 adds when resources or prompts are on.
+ */
+export function isGatewayToolList(names: readonly string[]): boolean {
+  const primitives = new Set(primitivePairsIn(names));
+  const rest = names.filter((name) => !primitives.has(name)).sort();
+  return JSON.stringify(rest) === JSON.stringify(GATEWAY_TOOLS);
+}
+
+/** A gateway lists exactly `tool_browse`, `tool_execute` and `tool_view`, and primitive pairs. */
 export const metaToolsCheck: Check = {
   requirement: 'gw.4.2.meta-tools',
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
     const names = (await listTools(context)).map((tool) => tool.name).sort();
-    return JSON.stringify(names) === JSON.stringify(GATEWAY_TOOLS)
-      ? pass('lists exactly tool_browse, tool_execute, tool_view')
-      : fail(`lists ${JSON.stringify(names)}, not exactly ${JSON.stringify(GATEWAY_TOOLS)}`);
+    if (!isGatewayToolList(names)) {
+      return fail(
+        `lists ${JSON.stringify(names)}, not exactly ${JSON.stringify(GATEWAY_TOOLS)} and whole §9.4 primitive pairs`,
+      );
+    }
+    const primitives = primitivePairsIn(names);
+    return pass(
+      primitives.length === 0
+        ? 'lists exactly tool_browse, tool_execute, tool_view'
+        : `lists exactly tool_browse, tool_execute, tool_view and the §9.4 pairs ${primitives.join(', ')}`,
+    );
   },
 };
 
