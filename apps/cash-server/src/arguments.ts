@@ -1,12 +1,15 @@
 /**
- * The command line of `x-cash`, parsed with `node:util` `parseArgs`.
+ * The command line of `x-cash`, parsed with `parseCommandLine` of `@x/core/cli`.
  *
  * @module
  */
 
-import { parseArgs } from 'node:util';
-import { type ListenAddress, parseListenAddress } from '@x/core/serve';
-import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
+import { parseCommandLine, parseServeFlags, UsageError } from '@x/core/cli';
+import type { ListenAddress } from '@x/core/serve';
+import type { SessionStoreConfig } from '@x/core/sessions';
+
+/** A command line `x-cash` cannot run; the process exits with status 2. */
+export { UsageError } from '@x/core/cli';
 
 /** The help text of `x-cash`. */
 export const USAGE = `Usage:
@@ -48,14 +51,6 @@ export type CliCommand =
       configPath: string | undefined;
     };
 
-/** A command line `x-cash` cannot run; the process exits with status 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
 const OPTIONS = {
   help: { type: 'boolean' },
   http: { type: 'string' },
@@ -72,15 +67,8 @@ const OPTIONS = {
  *   command, or a bad listen address; the message names the flag.
  */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true || positionals[0] === 'help') return { kind: 'help' };
-  const [command, ...rest] = positionals;
+  const { help, command, rest, values } = parseCommandLine(argv, OPTIONS);
+  if (help) return { kind: 'help' };
   if (command === undefined) throw new UsageError('missing command: demo or aggregate');
   if (command !== 'demo' && command !== 'aggregate') {
     throw new UsageError(`unknown command ${JSON.stringify(command)}: use demo or aggregate`);
@@ -92,33 +80,11 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     throw new UsageError('--db applies to demo only');
   if (command === 'aggregate' && values.config === undefined)
     throw new UsageError('aggregate needs --config FILE');
-  let http: ListenAddress | undefined;
-  if (values.http !== undefined) {
-    try {
-      http = parseListenAddress(values.http);
-    } catch (error) {
-      throw new UsageError(`--http: ${(error as Error).message}`);
-    }
-  }
-  if (values.tokens !== undefined && http === undefined) {
-    throw new UsageError('--tokens needs --http: bearer tokens apply to HTTP only');
-  }
-  const storeText = values['session-store'];
-  if (storeText !== undefined && http === undefined) {
-    throw new UsageError('--session-store needs --http: a stdio server serves one session');
-  }
-  let sessionStore: SessionStoreConfig | undefined;
-  if (storeText !== undefined) {
-    try {
-      sessionStore = parseSessionStoreArgument(storeText);
-    } catch (error) {
-      throw new UsageError(`--session-store: ${(error as Error).message}`);
-    }
-  }
+  const { http, tokensPath, sessionStore } = parseServeFlags(values);
   return {
     kind: command,
     http,
-    tokensPath: values.tokens,
+    tokensPath,
     sessionStore,
     databasePath: values.db,
     configPath: values.config,

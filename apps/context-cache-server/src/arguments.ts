@@ -1,12 +1,15 @@
 /**
- * The command line of `x-context-cache`, parsed with `node:util` `parseArgs`.
+ * The command line of `x-context-cache`, parsed with `parseCommandLine` of `@x/core/cli`.
  *
  * @module
  */
 
-import { parseArgs } from 'node:util';
-import { type ListenAddress, parseListenAddress } from '@x/core/serve';
+import { parseCommandLine, parseHttpFlag, UsageError } from '@x/core/cli';
+import type { ListenAddress } from '@x/core/serve';
 import { STRATEGY_NAMES } from './strategies.js';
+
+/** A command line `x-context-cache` cannot run; the process exits with status 2. */
+export { UsageError } from '@x/core/cli';
 
 /** The help text of `x-context-cache`. */
 export const USAGE = `Usage:
@@ -32,14 +35,6 @@ without it, --cache is the cache folder itself.
 Exit status: 0 on success, 1 on a failure (an error object, an invalid cache, a build error),
 2 on a bad command line.
 `;
-
-/** A command line `x-context-cache` cannot run; the process exits with status 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
 
 /** Where a command finds its cache: a folder, or a name inside a root. */
 export type CacheLocation =
@@ -136,14 +131,7 @@ function required(values: Record<string, unknown>, name: OptionName, command: st
 }
 
 function parseServe(values: Record<string, unknown>): CliCommand {
-  let http: ListenAddress | undefined;
-  if (typeof values.http === 'string') {
-    try {
-      http = parseListenAddress(values.http);
-    } catch (error) {
-      throw new UsageError(`--http: ${(error as Error).message}`);
-    }
-  }
+  const http = parseHttpFlag(typeof values.http === 'string' ? values.http : undefined);
   const defaultStrategy = values['default-strategy'] as string | undefined;
   if (defaultStrategy !== undefined && !STRATEGY_NAMES.includes(defaultStrategy)) {
     throw new UsageError(
@@ -160,15 +148,8 @@ function parseServe(values: Record<string, unknown>): CliCommand {
  *   flag or value, or a `--http` / `--default-strategy` outside its domain; the message names it.
  */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true || positionals[0] === 'help') return { kind: 'help' };
-  const [command, ...rest] = positionals;
+  const { help, command, rest, values } = parseCommandLine(argv, OPTIONS);
+  if (help) return { kind: 'help' };
   if (command === undefined) {
     throw new UsageError('missing command: build, verify, inspect, list, resolve or serve');
   }

@@ -11,8 +11,9 @@
 
 import { ContextCacheError } from '@x/context-cache';
 import { CoreError } from '@x/core';
+import { runMain } from '@x/core/cli';
 import { closeOnSignals } from '@x/core/serve';
-import { type CliCommand, parseCliArguments, USAGE, UsageError } from './arguments.js';
+import { type CliCommand, parseCliArguments, USAGE } from './arguments.js';
 import {
   type CommandOutcome,
   runBuild,
@@ -23,11 +24,6 @@ import {
 } from './commands.js';
 import { runServe } from './serve-command.js';
 import { StartupError } from './startup-error.js';
-
-function fail(message: string, exitCode: number, usage = false): never {
-  process.stderr.write(`x-context-cache: ${message}\n${usage ? `\n${USAGE}` : ''}`);
-  process.exit(exitCode);
-}
 
 /** Causes of `io_error` and `internal_error` answers, which stay off the wire, go to stderr. */
 function logCause(error: unknown): void {
@@ -50,34 +46,24 @@ async function runOnce(command: Exclude<CliCommand, { kind: 'help' | 'serve' }>)
   }
 }
 
-async function main(argv: readonly string[]): Promise<void> {
-  let command: CliCommand;
-  try {
-    command = parseCliArguments(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    fail(error.message, 2, true);
-  }
-  if (command.kind === 'help') {
-    process.stdout.write(USAGE);
-    return;
-  }
-  if (command.kind === 'serve') {
-    const served = await runServe(command, logCause);
-    closeOnSignals(served.running);
-    process.stderr.write(`x-context-cache: ${served.description}\n`);
-    return;
-  }
-  const outcome: CommandOutcome = await runOnce(command);
-  process.stdout.write(outcome.stdout);
-  process.exitCode = outcome.exitCode;
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
+void runMain({
+  name: 'x-context-cache',
+  usage: USAGE,
+  parse: parseCliArguments,
+  async run(command) {
+    if (command.kind === 'serve') {
+      const served = await runServe(command, logCause);
+      closeOnSignals(served.running);
+      process.stderr.write(`x-context-cache: ${served.description}\n`);
+      return;
+    }
+    const outcome: CommandOutcome = await runOnce(command);
+    process.stdout.write(outcome.stdout);
+    process.exitCode = outcome.exitCode;
+  },
   // Expected failures (an existing cache, a missing root, a port in use) are one line; anything else keeps its stack.
-  const expected =
+  isExpected: (error) =>
     ContextCacheError.isInstance(error) ||
     CoreError.isInstance(error) ||
-    error instanceof StartupError;
-  fail(expected ? (error as Error).message : String((error as Error)?.stack ?? error), 1);
+    error instanceof StartupError,
 });

@@ -4,8 +4,11 @@
  * @module
  */
 
-import { parseArgs } from 'node:util';
+import { type CommandLineValues, parseCommandLine, UsageError } from '@x/core/cli';
 import { type DriverOptions, DriverOptionsSchema } from './driver-options.js';
+
+/** A command-line mistake; the CLI prints it with a pointer to `--help` and exits 2. */
+export { UsageError } from '@x/core/cli';
 
 /** The usage text of `x-mcs --help`. */
 export const USAGE = `Usage:
@@ -42,14 +45,6 @@ Commands:
 Exit status: 0 done; 1 the model's call was invalid or failed (the retry prompt for the
 model is printed on stdout); 2 usage error, or the driver could not be built.`;
 
-/** A command-line mistake; the CLI prints it with a pointer to `--help` and exits 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
 /** What the command line asks for. */
 export type CliCommand =
   | { readonly kind: 'help' }
@@ -80,9 +75,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
->['values'];
+type Values = CommandLineValues<typeof OPTIONS>;
 
 function parseHeader(text: string): [string, string] {
   const colon = text.indexOf(':');
@@ -151,15 +144,8 @@ function driverOptions(values: Values): DriverOptions {
 
 /** Turns `argv` (without node and the script) into a command. @throws UsageError */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
-  let parsed: { values: Values; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  const [command, ...extra] = positionals;
-  if (values.help === true || command === 'help') return { kind: 'help' };
+  const { help, command, rest: extra, values } = parseCommandLine(argv, OPTIONS);
+  if (help) return { kind: 'help' };
   if (command === undefined)
     throw new UsageError('give a command: describe, system-message, exec or serve-demo');
   const known = COMMANDS.find((candidate) => candidate === command);

@@ -1,13 +1,16 @@
 /**
- * The command line of `x-pd`, parsed with `node:util` `parseArgs`.
+ * The command line of `x-pd`, parsed with `parseCommandLine` of `@x/core/cli`.
  *
  * @module
  */
 
-import { parseArgs } from 'node:util';
-import { type ListenAddress, parseListenAddress } from '@x/core/serve';
-import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
+import { parseCommandLine, parseServeFlags, UsageError } from '@x/core/cli';
+import type { ListenAddress } from '@x/core/serve';
+import type { SessionStoreConfig } from '@x/core/sessions';
 import type { MinimalSchemaStyle } from '@x/progressive-disclosure';
+
+/** A command line `x-pd` cannot run; the process exits with status 2. */
+export { UsageError } from '@x/core/cli';
 
 /** The help text of `x-pd`. */
 export const USAGE = `Usage:
@@ -81,14 +84,6 @@ export type CliCommand =
       prefixTools: boolean;
     } & CommonOptions);
 
-/** A command line `x-pd` cannot run; the process exits with status 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
 const OPTIONS = {
   help: { type: 'boolean' },
   http: { type: 'string' },
@@ -107,31 +102,11 @@ const WRAP_ONLY = ['config', 'descriptions', 'watch', 'no-prefix'] as const;
 
 function parseCommon(values: Record<string, string | boolean | undefined>): CommonOptions {
   const text = (name: string) => values[name] as string | undefined;
-  let http: ListenAddress | undefined;
-  const httpText = text('http');
-  if (httpText !== undefined) {
-    try {
-      http = parseListenAddress(httpText);
-    } catch (error) {
-      throw new UsageError(`--http: ${(error as Error).message}`);
-    }
-  }
-  const tokensPath = text('tokens');
-  if (tokensPath !== undefined && http === undefined) {
-    throw new UsageError('--tokens needs --http: bearer tokens apply to HTTP only');
-  }
-  const storeText = text('session-store');
-  if (storeText !== undefined && http === undefined) {
-    throw new UsageError('--session-store needs --http: a stdio server serves one session');
-  }
-  let sessionStore: SessionStoreConfig | undefined;
-  if (storeText !== undefined) {
-    try {
-      sessionStore = parseSessionStoreArgument(storeText);
-    } catch (error) {
-      throw new UsageError(`--session-store: ${(error as Error).message}`);
-    }
-  }
+  const { http, tokensPath, sessionStore } = parseServeFlags({
+    http: text('http'),
+    tokens: text('tokens'),
+    'session-store': text('session-store'),
+  });
   const maxText = text('max-summary-tokens');
   if (maxText !== undefined && !/^[1-9][0-9]{0,3}$/.test(maxText)) {
     throw new UsageError(
@@ -159,15 +134,8 @@ function parseCommon(values: Record<string, string | boolean | undefined>): Comm
  *   command, or a value outside its domain; the message names the flag.
  */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true || positionals[0] === 'help') return { kind: 'help' };
-  const [command, ...rest] = positionals;
+  const { help, command, rest, values } = parseCommandLine(argv, OPTIONS);
+  if (help) return { kind: 'help' };
   if (command === undefined) throw new UsageError('missing command: wrap, demo or measure');
   if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
   if (command === 'demo') {

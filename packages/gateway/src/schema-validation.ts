@@ -5,9 +5,12 @@
  * @module
  */
 
-import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
-import type { Ajv2019 } from 'ajv/dist/2019.js';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import {
+  createJsonSchemaCompiler,
+  describeSchemaError,
+  type JsonSchemaCompiler,
+} from '@x/core/schemas';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { GatewayError } from './errors.js';
 
 /**
@@ -38,27 +41,14 @@ export const DEFAULT_SCHEMA_LIMITS: Readonly<SchemaLimits> = {
 /** The most ajv errors an `ARGS_INVALID` lists. */
 const MAX_REPORTED_ERRORS = 10;
 
-type Dialect = 'draft-07' | '2019-09' | '2020-12';
-type AjvInstance = Ajv | Ajv2019 | Ajv2020;
-
-const DIALECT_BY_META_SCHEMA: ReadonlyMap<string, Dialect> = new Map(
-  [
-    ['http://json-schema.org/draft-07/schema', 'draft-07'],
-    ['https://json-schema.org/draft-07/schema', 'draft-07'],
-    ['https://json-schema.org/draft/2019-09/schema', '2019-09'],
-    ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
-  ].flatMap(([uri, dialect]) => [
-    [uri as string, dialect as Dialect],
-    [`${uri}#`, dialect as Dialect],
-  ]),
-);
-
-const AJV_OPTIONS: Options = {
-  strict: false,
-  allErrors: true,
-  // Upstream schemas may reuse `$id`s; registering them would make a second compile fail.
-  addUsedSchema: false,
-};
+/**
+ * The shared compiler's settings for upstream schemas: a schema without `$schema` is 2020-12,
+ * as MCP specifies, or draft-07 when 2020-12 rejects it, since many servers emit draft-07
+ * schemas without saying so.
+ */
+function createUpstreamSchemaCompiler(): JsonSchemaCompiler {
+  return createJsonSchemaCompiler({ undeclared: ['2020-12', 'draft-07'] });
+}
 
 function schemaInvalid(toolId: string, reason: string): GatewayError {
   return new GatewayError({
@@ -114,9 +104,9 @@ export interface SchemaCompiler {
 }
 
 /**
- * Creates a {@link SchemaCompiler}: one ajv instance per JSON Schema dialect
- * (`strict: false`, `allErrors`, ajv-formats), made on first need so that a
- * gateway that only browses never loads ajv.
+ * Creates a {@link SchemaCompiler} on `@x/core/schemas`: one ajv instance per
+ * JSON Schema dialect (`strict: false`, `allErrors`, ajv-formats), made on
+ * first need so that a gateway that only browses never loads ajv.
  *
  * The dialect comes from `$schema` (draft-07, 2019-09 or 2020-12; any other
  * is `SCHEMA_INVALID`). A schema without `$schema` is 2020-12, as MCP
@@ -126,17 +116,8 @@ export interface SchemaCompiler {
  * @see gateway-surface §4.4
  */
 export function createSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS): SchemaCompiler {
-  const ajvByDialect = new Map<Dialect, Promise<AjvInstance>>();
+  const schemas = createUpstreamSchemaCompiler();
   const checks = new Map<string, Promise<ArgumentCheck>>();
-
-  function ajvFor(dialect: Dialect): Promise<AjvInstance> {
-    let ajv = ajvByDialect.get(dialect);
-    if (ajv === undefined) {
-      ajv = createAjv(dialect);
-      ajvByDialect.set(dialect, ajv);
-    }
-    return ajv;
-  }
 
   async function compile(toolId: string, schema: unknown): Promise<ArgumentCheck> {
     const problem = schemaLimitProblem(schema, limits);
@@ -144,24 +125,13 @@ export function createSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEMA_LIMIT
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       throw schemaInvalid(toolId, 'the schema is not an object');
     }
-    const declared = (schema as { $schema?: unknown }).$schema;
-    const dialects: Dialect[] =
-      declared === undefined
-        ? ['2020-12', 'draft-07']
-        : [DIALECT_BY_META_SCHEMA.get(String(declared))].filter(
-            (dialect): dialect is Dialect => dialect !== undefined,
-          );
-    if (dialects.length === 0) throw schemaInvalid(toolId, 'unsupported $schema');
-    let failure = 'cannot compile';
-    for (const dialect of dialects) {
-      try {
-        const validate = (await ajvFor(dialect)).compile(schema);
-        return (args) => checkArguments(toolId, validate, args);
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
-      }
+    const compilation = schemas.compile(schema);
+    if (compilation.kind === 'unsupported-dialect') {
+      throw schemaInvalid(toolId, 'unsupported $schema');
     }
-    throw schemaInvalid(toolId, failure);
+    if (compilation.kind === 'invalid') throw schemaInvalid(toolId, compilation.message);
+    const { validate } = compilation;
+    return (args) => checkArguments(toolId, validate, args);
   }
 
   return {
@@ -177,9 +147,9 @@ export function createSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEMA_LIMIT
 }
 
 /**
- * Loads ajv for every dialect and returns a synchronous meta-validation of input schemas:
- * why a schema is unusable (not an object, an unsupported `$schema`, or invalid against its
- * meta-schema, under the same dialect rules as {@link createSchemaCompiler}), or `undefined`.
+ * Returns a synchronous meta-validation of input schemas: why a schema is unusable (not an
+ * object, an unsupported `$schema`, or invalid against its meta-schema, under the same dialect
+ * rules as {@link createSchemaCompiler}), or `undefined`. ajv loads on the first schema.
  * Complexity bounds are {@link schemaLimitProblem}'s job.
  *
  * @see gateway-surface §4.4 (schema trust)
@@ -187,47 +157,15 @@ export function createSchemaCompiler(limits: SchemaLimits = DEFAULT_SCHEMA_LIMIT
 export async function createSchemaMetaValidator(): Promise<
   (schema: unknown) => string | undefined
 > {
-  const dialects: Dialect[] = ['2020-12', '2019-09', 'draft-07'];
-  const instances = new Map(
-    await Promise.all(
-      dialects.map(async (dialect) => [dialect, await createAjv(dialect)] as const),
-    ),
-  );
+  const schemas = createUpstreamSchemaCompiler();
   return (schema) => {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       return 'the schema is not an object';
     }
-    const declared = (schema as { $schema?: unknown }).$schema;
-    const candidates: Dialect[] =
-      declared === undefined
-        ? ['2020-12', 'draft-07']
-        : [DIALECT_BY_META_SCHEMA.get(String(declared))].filter(
-            (dialect): dialect is Dialect => dialect !== undefined,
-          );
-    if (candidates.length === 0) return 'unsupported $schema';
-    let problem = 'invalid against its meta-schema';
-    for (const dialect of candidates) {
-      const ajv = instances.get(dialect) as AjvInstance;
-      if (ajv.validateSchema(schema) === true) return undefined;
-      problem = ajv.errorsText(ajv.errors, { dataVar: 'schema' });
-    }
-    return problem;
+    const check = schemas.check(schema);
+    if (check.kind === 'unsupported-dialect') return 'unsupported $schema';
+    return check.kind === 'invalid' ? check.message : undefined;
   };
-}
-
-async function createAjv(dialect: Dialect): Promise<AjvInstance> {
-  const [{ default: ajvFormats }, ajv] = await Promise.all([
-    import('ajv-formats'),
-    dialect === '2020-12'
-      ? import('ajv/dist/2020.js').then(({ Ajv2020 }) => new Ajv2020(AJV_OPTIONS))
-      : dialect === '2019-09'
-        ? import('ajv/dist/2019.js').then(({ Ajv2019 }) => new Ajv2019(AJV_OPTIONS))
-        : import('ajv').then(({ Ajv }) => new Ajv(AJV_OPTIONS)),
-  ]);
-  // ajv-formats is CommonJS with `exports.default`; NodeNext types its default import as the module.
-  const addFormats = ajvFormats as unknown as typeof ajvFormats.default;
-  addFormats(ajv);
-  return ajv;
 }
 
 function checkArguments(
@@ -246,11 +184,9 @@ function checkArguments(
 }
 
 function describeError(error: ErrorObject): { path: string; message: string } {
-  const params = error.params as { additionalProperty?: unknown; missingProperty?: unknown };
-  let detail = '';
-  if (typeof params.additionalProperty === 'string') detail = ` (${params.additionalProperty})`;
+  const { path, message, additionalProperty } = describeSchemaError(error);
   return {
-    path: error.instancePath === '' ? '/' : error.instancePath,
-    message: `${error.message ?? 'is invalid'}${detail}`,
+    path,
+    message: additionalProperty === undefined ? message : `${message} (${additionalProperty})`,
   };
 }
