@@ -4,11 +4,8 @@
  * @module
  */
 
-import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { Ajv } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import ajvFormats from 'ajv-formats';
+import { createJsonSchemaCompiler, type JsonSchemaCompiler } from '@x/core/schemas';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { z } from 'zod';
 import { CashError } from './errors.js';
 
@@ -75,19 +72,6 @@ export function parameterNames(schema: ObjectJsonSchema): string[] {
   return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
-const AJV_OPTIONS: Options = { strict: false, allErrors: true, addUsedSchema: false };
-
-type AjvInstance = Ajv | Ajv2019 | Ajv2020;
-
-function withFormats<T extends AjvInstance>(ajv: T): T {
-  // ajv-formats is CommonJS with `exports.default`; NodeNext types its default import as the module.
-  (ajvFormats as unknown as typeof ajvFormats.default)(ajv);
-  return ajv;
-}
-
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[467]\/schema#?$/;
-const DRAFT_2019 = /^https:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/;
-
 /** A compiled validator, or the reason the schema could not be compiled. */
 export type CompiledSchema = ValidateFunction | { error: string };
 
@@ -98,37 +82,24 @@ export interface SchemaValidator {
 }
 
 /**
- * Creates a {@link SchemaValidator}: ajv with `strict: false`, `allErrors` and ajv-formats.
- * Instances are made on first need and shared by every function of a server.
+ * Creates a {@link SchemaValidator} on the shared `@x/core/schemas` compiler (`strict: false`,
+ * `allErrors`, ajv-formats). It is made on first need and shared by every function of a server.
  */
 export function createSchemaValidator(): SchemaValidator {
-  let draft07: Ajv | undefined;
-  let draft2019: Ajv2019 | undefined;
-  let draft2020: Ajv2020 | undefined;
+  let compiler: JsonSchemaCompiler | undefined;
   const cache = new WeakMap<object, CompiledSchema>();
-  function ajvFor(metaSchema: unknown): AjvInstance {
-    if (typeof metaSchema === 'string' && DRAFT_07.test(metaSchema)) {
-      draft07 ??= withFormats(new Ajv(AJV_OPTIONS));
-      return draft07;
-    }
-    if (typeof metaSchema === 'string' && DRAFT_2019.test(metaSchema)) {
-      draft2019 ??= withFormats(new Ajv2019(AJV_OPTIONS));
-      return draft2019;
-    }
-    draft2020 ??= withFormats(new Ajv2020(AJV_OPTIONS));
-    return draft2020;
-  }
   return {
     compile(schema) {
       const cached = cache.get(schema);
       if (cached !== undefined) return cached;
-      let compiled: CompiledSchema;
-      try {
-        const { $schema, ...rest } = schema;
-        compiled = ajvFor($schema).compile(rest);
-      } catch (error) {
-        compiled = { error: error instanceof Error ? error.message : String(error) };
-      }
+      compiler ??= createJsonSchemaCompiler();
+      const compilation = compiler.compile(schema);
+      const compiled: CompiledSchema =
+        compilation.kind === 'compiled'
+          ? compilation.validate
+          : compilation.kind === 'invalid'
+            ? { error: compilation.message }
+            : { error: `unsupported $schema ${JSON.stringify(compilation.metaSchema)}` };
       cache.set(schema, compiled);
       return compiled;
     },

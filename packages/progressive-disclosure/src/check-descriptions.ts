@@ -6,6 +6,7 @@
  */
 
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createJsonSchemaCompiler } from '@x/core/schemas';
 import type { DescriptionSource } from './description-override.js';
 
 /** One problem found by {@link checkDescriptions}. */
@@ -14,37 +15,6 @@ export interface DescriptionIssue {
   tool: string;
   /** What is wrong, in one line. */
   message: string;
-}
-
-/** `$schema` values of draft-07, the dialect zod-generated schemas declare. */
-const DRAFT_07 = new Set([
-  'http://json-schema.org/draft-07/schema#',
-  'http://json-schema.org/draft-07/schema',
-]);
-
-interface Validator {
-  (value: unknown): boolean;
-  errors?: { instancePath: string; message?: string }[] | null;
-}
-
-/** Compiles `schema` with ajv in its dialect (draft-07 when it says so, else 2020-12 as MCP specifies). */
-async function createCompiler(): Promise<(schema: Tool['inputSchema']) => Validator> {
-  const [{ Ajv }, { Ajv2020 }, { default: ajvFormats }] = await Promise.all([
-    import('ajv'),
-    import('ajv/dist/2020.js'),
-    import('ajv-formats'),
-  ]);
-  // ajv-formats is CommonJS with `exports.default`; NodeNext types its default import as the module.
-  const addFormats = ajvFormats as unknown as typeof ajvFormats.default;
-  const options = { strict: false, allErrors: true, addUsedSchema: false };
-  const draft07 = new Ajv(options);
-  const draft2020 = new Ajv2020(options);
-  addFormats(draft07);
-  addFormats(draft2020);
-  return (schema) => {
-    const dialect = typeof schema.$schema === 'string' && DRAFT_07.has(schema.$schema);
-    return (dialect ? draft07 : draft2020).compile(schema) as Validator;
-  };
 }
 
 /**
@@ -63,17 +33,20 @@ export async function checkDescriptions(
   for (const name of describedNames) {
     if (!known.has(name)) issues.push({ tool: name, message: 'describes no tool of the server' });
   }
-  const compile = await createCompiler();
+  const compiler = createJsonSchemaCompiler();
   for (const tool of tools) {
     const examples = source.get(tool.name)?.examples ?? [];
     if (examples.length === 0) continue;
-    let validate: Validator;
-    try {
-      validate = compile(tool.inputSchema);
-    } catch (error) {
-      issues.push({ tool: tool.name, message: `input schema does not compile: ${String(error)}` });
+    const compilation = compiler.compile(tool.inputSchema);
+    if (compilation.kind !== 'compiled') {
+      const reason =
+        compilation.kind === 'invalid'
+          ? compilation.message
+          : `unsupported $schema ${JSON.stringify(compilation.metaSchema)}`;
+      issues.push({ tool: tool.name, message: `input schema does not compile: ${reason}` });
       continue;
     }
+    const validate = compilation.validate;
     examples.forEach((example, index) => {
       if (validate(example.input)) return;
       const reasons = (validate.errors ?? [])
