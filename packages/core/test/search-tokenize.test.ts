@@ -52,4 +52,20 @@ describe('tokenize', () => {
       { numRuns: 500 },
     );
   });
+
+  it('cuts ASCII text by its fast scan exactly as the Unicode path does (property)', () => {
+    const asciiText = fc.oneof(
+      fc.string({ unit: 'binary-ascii', maxLength: 80 }),
+      fc
+        .array(fc.constantFrom('getHTTP', 'Response', 'read_file', 'a1B2', '-', '.', ' ', 'x', '9'))
+        .map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(asciiText, (text) => {
+        // A trailing no-break space sends the text through NFKC (which makes it a plain space).
+        expect(tokenize(text)).toEqual(tokenize(`${text}\u00a0`));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

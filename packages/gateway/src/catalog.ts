@@ -11,8 +11,8 @@ import type { ChoiceCard } from './choice-card.js';
 import { type ChoiceGraph, type ChoiceGraphLeaf, createLeafChoiceGraph } from './choice-graph.js';
 import { GatewayError } from './errors.js';
 import { createRouter, type RouteHit } from './router.js';
-import { capLength, compareCodePoints } from './strings.js';
-import { countTokensCached, fitsWithoutCounting } from './token-count.js';
+import { capLength, sortByCodePoint } from './strings.js';
+import { countTokensCached, fitsWithoutEncoding } from './token-count.js';
 import { parseToolId, type ToolIdParts } from './tool-id.js';
 import { createToolIdIndex, deriveToolId, type NameDerivation } from './tool-id-derive.js';
 
@@ -138,10 +138,13 @@ const SAFE_SKELETON_TOKENS = CARD_HARD_CAP_TOKENS - 8;
  * `configured` rule: the name kept verbatim, `hash8` over the upstream name
  * and schema shape unless `_meta.version` declares a version). Two tools with
  * one id throw {@link GatewayError} `TOOL_ID_COLLISION` (§1.5), naming both.
- * Every card's hard cap is checked here (`CARD_OVER_BUDGET`, §2.3) with a
- * cheap bound first and an exact count only when the bound cannot tell, but
- * descriptions are fitted on first use, so ingest costs ids, the router
- * index and the graph's structure. Throws the errors of `deriveToolId` for
+ * Every card's hard cap is checked here (`CARD_OVER_BUDGET`, §2.3) with
+ * cheap bounds first (bytes, then core's `tokenUpperBound`, which needs no
+ * encoder) and an exact count only when they cannot tell, so ingest builds
+ * the cl100k_base encoder only when a card's id and tags are unusually long
+ * (the bound runs at about twice the exact count). Descriptions are fitted
+ * on first use, so ingest costs ids, the router index and the graph's
+ * structure. Throws the errors of `deriveToolId` for
  * a tool without a name.
  *
  * @see gateway-surface §1.2-§1.5, §2.3, §4.6
@@ -159,7 +162,7 @@ export function createCatalog(
     }
   }
   const entries = createToolIdIndex(derived);
-  const toolIds = [...entries.keys()].sort(compareCodePoints);
+  const toolIds = sortByCodePoint([...entries.keys()]);
   const cards = new Map<string, ChoiceCard>();
 
   function buildEntryCard(entry: CatalogEntry): ChoiceCard {
@@ -175,7 +178,7 @@ export function createCatalog(
   for (const entry of entries.values()) {
     const skeleton = renderCard(cardSkeleton(entry.tool, { toolId: entry.toolId }).card);
     if (
-      !fitsWithoutCounting(skeleton, SAFE_SKELETON_TOKENS) &&
+      !fitsWithoutEncoding(skeleton, SAFE_SKELETON_TOKENS) &&
       countTokensCached(skeleton) > SAFE_SKELETON_TOKENS
     ) {
       buildEntryCard(entry);
@@ -207,6 +210,9 @@ export function createCatalog(
   );
 
   function resolve(toolId: unknown): CatalogEntry {
+    // A catalog id is a well-formed id, so a hit needs no parse (the execute hot path).
+    const known = typeof toolId === 'string' ? entries.get(toolId) : undefined;
+    if (known !== undefined) return known;
     const { name } = parseToolId(toolId as string);
     const id = toolId as string;
     const entry = entries.get(id);

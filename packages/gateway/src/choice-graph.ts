@@ -11,7 +11,7 @@ import { type ChoiceCard, parseChoiceCard } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { type ClusterTree, clusterChildren, uniqueSlugs, wordsOf } from './graph-clustering.js';
 import { formatPath, parsePath } from './path.js';
-import { compareCodePoints } from './strings.js';
+import { compareCodePoints, sortByCodePoint } from './strings.js';
 import { parseToolId } from './tool-id.js';
 
 /**
@@ -114,7 +114,7 @@ function describeTools(
   leaves: readonly ChoiceGraphLeaf[],
   [singular, plural]: readonly [string, string] = ['tool', 'tools'],
 ): string {
-  const names = [...new Set(leaves.map((leaf) => leaf.displayName))].sort(compareCodePoints);
+  const names = sortByCodePoint([...new Set(leaves.map((leaf) => leaf.displayName))]);
   const listed =
     names.length > DESCRIBED_NAMES_MAX
       ? `${names.slice(0, DESCRIBED_NAMES_MAX).join(', ')}, …`

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { compareCodePoints } from './strings.js';
+import { sortByCodePoint } from './strings.js';
 
 const NAMED_ESCAPES: Readonly<Record<string, string>> = {
   '"': '\\"',
@@ -24,9 +24,12 @@ const NAMED_ESCAPES: Readonly<Record<string, string>> = {
 
 /** Everything CPython escapes with `ensure_ascii=True`: not in space..tilde, or a quote or backslash. */
 const NEEDS_ESCAPE = /[^ -~]|["\\]/g;
+/** Text CPython writes as is: printable ASCII without a quote or backslash (most names). */
+const PLAIN = /^[ !#-[\]-~]*$/;
 
 /** A JSON string literal as CPython writes it with `ensure_ascii=True`. */
 export function pythonJsonString(text: string): string {
+  if (PLAIN.test(text)) return `"${text}"`;
   const body = text.replace(
     NEEDS_ESCAPE,
     (character) =>
@@ -72,12 +75,10 @@ export function pythonJsonDumps(value: unknown): string {
   if (typeof value === 'number') return pythonJsonNumber(value);
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(',')}]`;
   if (typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort(compareCodePoints)
-      .map(
-        (key) =>
-          `${pythonJsonString(key)}:${pythonJsonDumps((value as Record<string, unknown>)[key])}`,
-      );
+    const entries = sortByCodePoint(Object.keys(value)).map(
+      (key) =>
+        `${pythonJsonString(key)}:${pythonJsonDumps((value as Record<string, unknown>)[key])}`,
+    );
     return `{${entries.join(',')}}`;
   }
   throw new TypeError(`a ${typeof value} has no JSON form`);

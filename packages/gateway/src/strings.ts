@@ -11,6 +11,8 @@ const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** A high surrogate without its low half, or a low surrogate without its high half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const WHITESPACE_RUN = /\s+/g;
+/** Any UTF-16 surrogate, paired or not. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * Orders two strings by Unicode code point, as Python's `sorted` does.
@@ -26,6 +28,17 @@ export function compareCodePoints(left: string, right: string): number {
     if (a !== b) return codePointRank(a) - codePointRank(b);
   }
   return left.length - right.length;
+}
+
+/**
+ * A sorted copy of `values` in code-point order. Without a surrogate in any value, code-unit
+ * order is code-point order, so the engine's own (faster) string sort is used then.
+ */
+export function sortByCodePoint(values: readonly string[]): string[] {
+  const sorted = [...values];
+  return sorted.some((value) => SURROGATE.test(value))
+    ? sorted.sort(compareCodePoints)
+    : sorted.sort();
 }
 
 function codePointRank(unit: number): number {

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { countTokens, truncateToTokens } from '@x/core/tokens';
+import { countTokens, tokenUpperBound, truncateToTokens } from '@x/core/tokens';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 
 /** Core encodes pieces longer than this in slices; texts with such pieces are counted whole. */
@@ -59,6 +59,17 @@ export function countTokensCached(text: string): number {
  */
 export function fitsWithoutCounting(text: string, limit: number): boolean {
   return text.length * 3 <= limit || Buffer.byteLength(text, 'utf8') <= limit;
+}
+
+/**
+ * Whether `text` surely takes at most `limit` tokens without building the
+ * encoder: {@link fitsWithoutCounting}, else core's `tokenUpperBound` (a
+ * proven upper bound from the vocabulary's two- and three-byte tokens, about
+ * twice the exact count for ids and prose). For checks at ingest, where the
+ * encoder's one-time build would cost more than everything else.
+ */
+export function fitsWithoutEncoding(text: string, limit: number): boolean {
+  return fitsWithoutCounting(text, limit) || tokenUpperBound(text) <= limit;
 }
 
 /**

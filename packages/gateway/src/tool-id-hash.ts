@@ -7,8 +7,8 @@
 
 import { sha256Hex } from './digest.js';
 import { GatewayError } from './errors.js';
-import { pythonJsonDumps } from './python-json.js';
-import { compareCodePoints } from './strings.js';
+import { pythonJsonDumps, pythonJsonString } from './python-json.js';
+import { sortByCodePoint } from './strings.js';
 
 function schemaInvalid(reason: string): GatewayError {
   return new GatewayError({
@@ -35,9 +35,7 @@ function isTruthy(value: unknown): boolean {
 /** Python's `sorted()` of a list, for the element types it can order without raising. */
 function pythonSorted(items: readonly unknown[], field: string): unknown[] {
   if (items.length <= 1) return [...items];
-  if (items.every((item) => typeof item === 'string')) {
-    return [...(items as string[])].sort(compareCodePoints);
-  }
+  if (items.every((item) => typeof item === 'string')) return sortByCodePoint(items as string[]);
   if (items.every((item) => typeof item === 'number' || typeof item === 'boolean')) {
     return [...items].sort((left, right) => Number(left) - Number(right));
   }
@@ -48,8 +46,8 @@ function pythonSorted(items: readonly unknown[], field: string): unknown[] {
 function sortedIterable(value: unknown, field: string): unknown[] {
   if (!isTruthy(value)) return [];
   if (Array.isArray(value)) return pythonSorted(value, field);
-  if (typeof value === 'string') return Array.from(value).sort(compareCodePoints);
-  if (isPlainObject(value)) return Object.keys(value).sort(compareCodePoints);
+  if (typeof value === 'string') return sortByCodePoint(Array.from(value));
+  if (isPlainObject(value)) return sortByCodePoint(Object.keys(value));
   throw schemaInvalid(`"${field}" is not iterable`);
 }
 
@@ -77,10 +75,24 @@ export function canonicalShape(inputSchema: unknown): string {
   let propertyNames: string[] = [];
   if (isTruthy(properties)) {
     if (!isPlainObject(properties)) throw schemaInvalid('"properties" is not an object');
-    propertyNames = Object.keys(properties).sort(compareCodePoints);
+    propertyNames = sortByCodePoint(Object.keys(properties));
   }
   const required = sortedIterable(inputSchema.required, 'required');
-  return pythonJsonDumps({ properties: propertyNames, required });
+  // The keys in sorted order, as `sort_keys=True` writes them; lists of names written directly.
+  const requiredJson = required.every((item) => typeof item === 'string')
+    ? stringList(required as string[])
+    : pythonJsonDumps(required);
+  return `{"properties":${stringList(propertyNames)},"required":${requiredJson}}`;
+}
+
+/** `json.dumps` of a list of strings, compact. */
+function stringList(items: readonly string[]): string {
+  let json = '[';
+  for (let index = 0; index < items.length; index += 1) {
+    if (index > 0) json += ',';
+    json += pythonJsonString(items[index] as string);
+  }
+  return `${json}]`;
 }
 
 /**

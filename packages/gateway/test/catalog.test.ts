@@ -4,7 +4,7 @@ import { buildCard } from '../src/card-builder.js';
 import { type CatalogSource, createCatalog } from '../src/catalog.js';
 import { GatewayError } from '../src/errors.js';
 import { isToolId } from '../src/tool-id.js';
-import { anyText } from './arbitraries.js';
+import { anyText, nameArbitrary, namespaceArbitrary } from './arbitraries.js';
 import { referenceServerTools } from './fixtures.js';
 
 const reference = referenceServerTools();
@@ -118,6 +118,34 @@ describe('createCatalog', () => {
     ).toMatchObject({
       code: 'CARD_OVER_BUDGET',
     });
+  });
+
+  it('refuses at ingest exactly the tools whose card cannot be built (property)', () => {
+    // Dense names such as `a1B.c2D...` take about one token per character: some fit, some not.
+    const denseName = fc
+      .array(fc.stringMatching(/^[a-z][0-9][A-Z]$/), { minLength: 10, maxLength: 40 })
+      .map((segments) => segments.join('.').slice(0, 128));
+    const tool = fc.record({
+      name: fc.oneof(nameArbitrary, denseName),
+      description: fc.constantFrom(undefined, 'Reads a file.', 'x'.repeat(300)),
+      annotations: fc.constantFrom(undefined, { destructiveHint: true }, { readOnlyHint: true }),
+    });
+    fc.assert(
+      fc.property(namespaceArbitrary, tool, (namespace, { name, description, annotations }) => {
+        const source = {
+          name,
+          inputSchema: { type: 'object' },
+          ...(description === undefined ? {} : { description }),
+          ...(annotations === undefined ? {} : { annotations }),
+        };
+        const atIngest = failure(() =>
+          createCatalog([{ upstream: 'up', namespace, tools: [source] }]),
+        );
+        const built = failure(() => buildCard(source, { namespace }));
+        expect(atIngest?.code).toBe(built?.code);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('routes a query to scored cards and browses the graph', () => {

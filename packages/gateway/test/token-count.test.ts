@@ -5,6 +5,7 @@ import {
   countTokensCached,
   exceedsTokens,
   fitsWithoutCounting,
+  fitsWithoutEncoding,
   truncateToTokensCached,
 } from '../src/token-count.js';
 import { anyText } from './arbitraries.js';
@@ -70,6 +71,28 @@ describe('cheap bounds', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('only says a text fits without the encoder when it really does (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(anyText(200), prose),
+        fc.integer({ min: 0, max: 100 }),
+        (text, limit) => {
+          if (fitsWithoutEncoding(text, limit)) {
+            expect(countTokens(text)).toBeLessThanOrEqual(limit);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('proves without the encoder that a card skeleton longer than its budget in bytes fits', () => {
+    const skeleton =
+      'fashion-fashion-entrepreneurship:getEntrepreneurshipTips#7d2cd1d1 [no arguments]';
+    expect(fitsWithoutCounting(skeleton, 72)).toBe(false);
+    expect(fitsWithoutEncoding(skeleton, 72)).toBe(true);
   });
 
   it('judges the limit like an exact count on ordinary text (property)', () => {

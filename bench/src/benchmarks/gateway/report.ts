@@ -40,7 +40,7 @@ export function checkTargets(outcome: GatewayOutcome): TargetCheck[] {
     });
     checks.push({
       target: 'cold ingest of 10,000 tools < 1 s',
-      measured: `${formatNumber(atTarget.coldIngest.wallMs, 0)} ms wall, ${formatNumber(atTarget.coldIngest.cpuMs, 0)} ms CPU`,
+      measured: `${formatNumber(atTarget.coldIngest.wallMs, 0)} ms wall, ${formatNumber(atTarget.coldIngest.cpuMs, 0)} ms CPU (+ encoder ${formatNumber(atTarget.encoderMs, 0)} ms once per process)`,
       met: atTarget.coldIngest.wallMs < 1_000,
     });
   }
@@ -86,6 +86,8 @@ export function formatGatewayTables(
       { title: 'cold ingest ms', align: 'right' },
       { title: 'cold CPU ms', align: 'right' },
       { title: 'warm ingest ms', align: 'right' },
+      { title: 'encoder ms', align: 'right' },
+      { title: '1st browse ms', align: 'right' },
       { title: 'browse p50', align: 'right' },
       { title: 'browse p95', align: 'right' },
       { title: 'route p50', align: 'right' },
@@ -97,6 +99,8 @@ export function formatGatewayTables(
       formatNumber(measurement.coldIngest.wallMs, 0),
       formatNumber(measurement.coldIngest.cpuMs, 0),
       formatNumber(measurement.warmIngest.wallMs, 0),
+      formatNumber(measurement.encoderMs, 0),
+      formatNumber(measurement.firstBrowseMs, 1),
       formatNumber(measurement.browseMs.p50, 2),
       formatNumber(measurement.browseMs.p95, 2),
       formatNumber(measurement.routeMs.p50, 2),
@@ -129,7 +133,8 @@ export function formatGatewayTables(
     'Context cost, cl100k_base tokens (tools/list JSON; browse = text of one tool_browse answer, 10 cards)',
     context,
     '',
-    'Scale (synthetic catalogs from Seal-Tools; one fresh process per size; browse = tool_browse over in-memory MCP)',
+    'Scale (synthetic catalogs from Seal-Tools; one fresh process per size; browse = tool_browse over in-memory MCP;',
+    ' encoder = the one-time cl100k_base encoder build of the process, after ingest; 1st browse = the next browse)',
     scale,
     '',
     `tool_execute overhead: ${execute.tool}, ${execute.repetitions} calls per path, interleaved`,
@@ -161,6 +166,8 @@ export function gatewayFigures(outcome: GatewayOutcome): Record<string, unknown>
         wallMs: round(measurement.warmIngest.wallMs, 1),
         cpuMs: round(measurement.warmIngest.cpuMs, 1),
       },
+      encoderMs: round(measurement.encoderMs, 1),
+      firstBrowseMs: round(measurement.firstBrowseMs, 1),
       browseMs: latency(measurement.browseMs),
       routeMs: latency(measurement.routeMs),
     })),

@@ -1,7 +1,8 @@
 /**
  * The child process of the gateway benchmark's scale runs: ingests one synthetic catalog into a
  * fresh gateway runtime (cold: the first ingest of the process), ingests it again (warm: a
- * refresh), records memory, then times `tool_browse` through the gateway server. Takes one JSON
+ * refresh), records memory, times the one-time encoder build and the first browse apart, then
+ * times `tool_browse` through the gateway server. Takes one JSON
  * argument ({@link ScaleRequest}), prints one JSON line ({@link ScaleMeasurement}).
  *
  * @module
@@ -9,6 +10,7 @@
 
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { countTokens } from '@x/core/tokens';
 import { createGatewayRuntime, createGatewayServer } from '@x/gateway/server';
 import { loadToolQueries } from '../../datasets/tool-catalog.js';
 import { type LatencySummary, summarizeLatency } from '../../metrics/latency.js';
@@ -37,6 +39,15 @@ export interface ScaleMeasurement {
   readonly coldIngest: { readonly wallMs: number; readonly cpuMs: number };
   /** The same for a second ingest of the same tools (`runtime.refresh()`). */
   readonly warmIngest: { readonly wallMs: number; readonly cpuMs: number };
+  /**
+   * Wall milliseconds of building the cl100k_base encoder after the ingests (the first token
+   * count of the process): a one-time cost per process that ingest does not need unless a
+   * card's id and tags are too long for the encoder-free bound, and that the first browse pays
+   * otherwise; near 0 when ingest already built it.
+   */
+  readonly encoderMs: number;
+  /** The first `tool_browse` after that: the search index's preparation and the first cards. */
+  readonly firstBrowseMs: number;
   /** Memory after the cold ingest (after a full GC), and the heap it added. */
   readonly memory: {
     readonly heapUsedMb: number;
@@ -79,6 +90,12 @@ async function measure(request: ScaleRequest): Promise<ScaleMeasurement> {
       if (result.isError === true)
         throw new Error(`tool_browse failed: ${JSON.stringify(result.content)}`);
     };
+    const encoderStarted = performance.now();
+    countTokens('x');
+    const encoderMs = performance.now() - encoderStarted;
+    const firstStarted = performance.now();
+    await browse(queries[0] ?? 'read a file');
+    const firstBrowseMs = performance.now() - firstStarted;
     for (const query of queries.slice(0, WARM_UP)) await browse(query);
     const browseTimes: number[] = [];
     for (const query of queries) {
@@ -97,6 +114,8 @@ async function measure(request: ScaleRequest): Promise<ScaleMeasurement> {
       size: runtime.catalog.size,
       coldIngest: cold.figures,
       warmIngest: warm.figures,
+      encoderMs,
+      firstBrowseMs,
       memory: {
         heapUsedMb: megabytes(after.heapUsed),
         rssMb: megabytes(after.rss),

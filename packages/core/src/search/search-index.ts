@@ -1,4 +1,12 @@
 import {
+  countOccurrence,
+  createPosting,
+  type Posting,
+  type Weighing,
+  weighPosting,
+  weightedFrequency,
+} from './postings.js';
+import {
   checkLimit,
   invalid,
   resolveSearchOptions,
@@ -44,13 +52,6 @@ export interface SearchIndex<Document> {
   readonly size: number;
 }
 
-/** The postings of one term: the documents it occurs in, ascending, and its count per field. */
-interface Posting {
-  readonly documents: number[];
-  /** `frequencies[i * fieldCount + f]` is the term's count in field `f` of `documents[i]`. */
-  readonly frequencies: number[];
-}
-
 /**
  * Creates a BM25F index: per document, each field's term count is weighted and normalized by
  * the field's length, the fields are summed, and the sum is saturated once (Robertson and
@@ -72,14 +73,12 @@ export function createSearchIndex<Document, Field extends string>(
   /** `lengths[d * fieldCount + f]`: the number of terms in field `f` of document `d`. */
   const lengths: number[] = [];
   const totalLengths: number[] = fields.map(() => 0);
-  /** Per document and field: weight / length normalization, rebuilt after `add`. */
-  let norms = new Float64Array(0);
-  let scores = new Float64Array(0);
-  let visited = new Uint8Array(0);
-  /** Scratch of one sentence's scores, and each document's best sentence ratio so far. */
-  let sentenceScores = new Float64Array(0);
-  let sentenceVisited = new Uint8Array(0);
-  let bestSentence = new Float64Array(0);
+  /**
+   * What searching needs, built on the first search after documents changed: the field norms,
+   * every posting's impacts, and scratch buffers sized to the documents, so that a search
+   * allocates almost nothing.
+   */
+  let prepared: Prepared | undefined;
 
   function add(batch: Iterable<Document>): void {
     const added = Array.from(batch);
@@ -90,21 +89,27 @@ export function createSearchIndex<Document, Field extends string>(
       if (indexById.has(id) || batchIds.has(id)) invalid(`duplicate document id "${id}"`);
       batchIds.add(id);
     }
-    // Read and tokenize the whole batch before changing anything, so a bad field adds nothing.
-    const termsByDocument = added.map((document) =>
-      fields.map((field) => tokenize(fieldText(document, field))),
+    // Read (and, with a custom tokenizer, which may throw, tokenize) the whole batch before
+    // changing anything, so a bad field adds nothing. The default tokenizer never throws on a
+    // string, so its terms are indexed as they come and need not be held for the whole batch.
+    const textsByDocument = added.map((document) =>
+      fields.map((field) => fieldText(document, field)),
     );
-    termsByDocument.forEach((fieldTerms, position) => {
+    const termsByDocument =
+      options.tokenize === undefined
+        ? undefined
+        : textsByDocument.map((texts) => texts.map((text) => tokenize(text)));
+    textsByDocument.forEach((texts, position) => {
       const index = ids.length;
       const id = addedIds[position] as string;
       ids.push(id);
       documents.push(added[position] as Document);
       indexById.set(id, index);
-      fieldTerms.forEach((terms, field) => {
-        indexField(index, field, terms);
+      texts.forEach((text, field) => {
+        indexField(index, field, termsByDocument?.[position]?.[field] ?? tokenize(text));
       });
     });
-    norms = new Float64Array(0);
+    if (added.length > 0) prepared = undefined;
   }
 
   function fieldText(document: Document, field: Field): string {
@@ -120,23 +125,18 @@ export function createSearchIndex<Document, Field extends string>(
     for (const term of terms) {
       let posting = postings.get(term);
       if (posting === undefined) {
-        posting = { documents: [], frequencies: [] };
+        posting = createPosting(fieldCount);
         postings.set(term, posting);
       }
-      if (posting.documents[posting.documents.length - 1] !== index) {
-        posting.documents.push(index);
-        for (let f = 0; f < fieldCount; f += 1) posting.frequencies.push(0);
-      }
-      const slot = (posting.documents.length - 1) * fieldCount + field;
-      posting.frequencies[slot] = (posting.frequencies[slot] ?? 0) + 1;
+      countOccurrence(posting, index, field, fieldCount);
     }
   }
 
-  /** Computes the per-field normalizations and sizes the scratch buffers after documents changed. */
-  function prepare(): void {
+  /** Computes the per-field norms and every posting's impacts, once per change of documents. */
+  function prepare(): Prepared {
+    if (prepared !== undefined) return prepared;
     const count = ids.length;
-    if (norms.length === count * fieldCount) return;
-    norms = new Float64Array(count * fieldCount);
+    const norms = new Float64Array(count * fieldCount);
     for (let field = 0; field < fieldCount; field += 1) {
       const average = (totalLengths[field] ?? 0) / count || 1;
       const weight = weights[field] ?? 1;
@@ -146,31 +146,47 @@ export function createSearchIndex<Document, Field extends string>(
         norms[document * fieldCount + field] = weight / (1 - fieldB + (fieldB * length) / average);
       }
     }
-    scores = new Float64Array(count);
-    visited = new Uint8Array(count);
-    sentenceScores = new Float64Array(count);
-    sentenceVisited = new Uint8Array(count);
-    bestSentence = new Float64Array(count);
+    const weighing: Weighing = { count, fieldCount, norms, k1 };
+    for (const posting of postings.values()) weighPosting(posting, weighing);
+    prepared = {
+      weighing,
+      scores: new Float64Array(count),
+      visited: new Uint8Array(count),
+      touched: new Int32Array(count),
+      sentenceScores: new Float64Array(count),
+      sentenceVisited: new Uint8Array(count),
+      sentenceTouched: new Int32Array(count),
+      bestSentence: new Float64Array(count),
+    };
+    return prepared;
   }
 
   function search(query: string, searchOptions: SearchOptions = {}): SearchHit<Document>[] {
     if (typeof query !== 'string') invalid(`a query must be a string, got ${typeof query}`);
     const limit = checkLimit(searchOptions.limit ?? 10);
     if (ids.length === 0 || limit === 0) return [];
-    prepare();
-    const touched = accumulate(queryTerms(tokenize(query)), scores, visited);
-    if (searchOptions.sentences === true) rescoreBySentence(query, touched);
-    const ranked = selectTop(touched, limit, (x, y) => {
-      const scoreX = scores[x] as number;
-      const scoreY = scores[y] as number;
-      return scoreX > scoreY || (scoreX === scoreY && (ids[x] as string) < (ids[y] as string));
-    });
+    const state = prepare();
+    const { scores, visited, touched } = state;
+    const count = accumulate(state, queryTerms(tokenize(query)), scores, visited, touched);
+    if (searchOptions.sentences === true) rescoreBySentence(state, query, count);
+    const ranked = selectTop(
+      touched,
+      count,
+      limit,
+      (x, y) => {
+        const scoreX = scores[x] as number;
+        const scoreY = scores[y] as number;
+        return scoreX > scoreY || (scoreX === scoreY && (ids[x] as string) < (ids[y] as string));
+      },
+      scores,
+    );
     const hits = ranked.map((index) => ({
       id: ids[index] as string,
       score: scores[index] as number,
       document: documents[index] as Document,
     }));
-    for (const index of touched) {
+    for (let i = 0; i < count; i += 1) {
+      const index = touched[i] as number;
       scores[index] = 0;
       visited[index] = 0;
     }
@@ -182,21 +198,31 @@ export function createSearchIndex<Document, Field extends string>(
    * best share of a sentence's best score, when the query has two sentences or more. A
    * sentence's terms are a subset of the query's, so it touches only documents in `touched`.
    */
-  function rescoreBySentence(query: string, touched: readonly number[]): void {
+  function rescoreBySentence(state: Prepared, query: string, touchedCount: number): void {
     const sentences = sentenceTerms(query, tokenize);
-    if (sentences.length < 2 || touched.length === 0) return;
+    if (sentences.length < 2 || touchedCount === 0) return;
+    const { scores, touched, sentenceScores, sentenceVisited, sentenceTouched, bestSentence } =
+      state;
     for (const sentence of sentences) {
-      const matched = accumulate(queryTerms(sentence), sentenceScores, sentenceVisited);
-      const top = highest(sentenceScores, matched);
-      for (const document of matched) {
+      const matched = accumulate(
+        state,
+        queryTerms(sentence),
+        sentenceScores,
+        sentenceVisited,
+        sentenceTouched,
+      );
+      const top = highest(sentenceScores, sentenceTouched, matched);
+      for (let i = 0; i < matched; i += 1) {
+        const document = sentenceTouched[i] as number;
         const ratio = (sentenceScores[document] as number) / top;
         if (ratio > (bestSentence[document] as number)) bestSentence[document] = ratio;
         sentenceScores[document] = 0;
         sentenceVisited[document] = 0;
       }
     }
-    const top = highest(scores, touched);
-    for (const document of touched) {
+    const top = highest(scores, touched, touchedCount);
+    for (let i = 0; i < touchedCount; i += 1) {
+      const document = touched[i] as number;
       scores[document] = (scores[document] as number) / top + (bestSentence[document] as number);
       bestSentence[document] = 0;
     }
@@ -211,36 +237,50 @@ export function createSearchIndex<Document, Field extends string>(
     return counts;
   }
 
-  /** Adds every term's BM25F contribution into `target`; returns the documents it touched. */
+  /**
+   * Adds every term's BM25F contribution into `target`, a term counted once from its prepared
+   * impacts, a repeated one from its weighted frequencies; records each document it touches
+   * for the first time in `touched` and returns how many it recorded.
+   */
   function accumulate(
+    state: Prepared,
     terms: Map<string, number>,
     target: Float64Array,
     seen: Uint8Array,
-  ): number[] {
-    const touched: number[] = [];
-    const count = ids.length;
+    touched: Int32Array,
+  ): number {
+    let count = 0;
     for (const [term, repeats] of terms) {
       const posting = postings.get(term);
       if (posting === undefined) continue;
-      const matches = posting.documents.length;
-      const idf = Math.log(1 + (count - matches + 0.5) / (matches + 0.5));
-      for (let i = 0; i < matches; i += 1) {
-        const document = posting.documents[i] as number;
-        let frequency = 0;
-        for (let field = 0; field < fieldCount; field += 1) {
-          const raw = posting.frequencies[i * fieldCount + field] as number;
-          if (raw !== 0) frequency += raw * (norms[document * fieldCount + field] as number);
+      if (repeats === 1) {
+        const { matched, impacts } = posting;
+        for (let i = 0; i < matched.length; i += 1) {
+          const document = matched[i] as number;
+          if (seen[document] === 0) {
+            seen[document] = 1;
+            touched[count] = document;
+            count += 1;
+          }
+          target[document] = (target[document] as number) + (impacts[i] as number);
         }
+        continue;
+      }
+      const { idf } = posting;
+      for (let i = 0; i < posting.length; i += 1) {
+        const frequency = weightedFrequency(posting, i, state.weighing);
         if (frequency === 0) continue;
+        const document = posting.documents[i] as number;
         if (seen[document] === 0) {
           seen[document] = 1;
-          touched.push(document);
+          touched[count] = document;
+          count += 1;
         }
         target[document] =
           (target[document] as number) + (repeats * idf * frequency * (k1 + 1)) / (k1 + frequency);
       }
     }
-    return touched;
+    return count;
   }
 
   return {
@@ -253,9 +293,30 @@ export function createSearchIndex<Document, Field extends string>(
   };
 }
 
-/** The highest of `values` at `indexes` (every touched score is positive); 1 for none. */
-function highest(values: Float64Array, indexes: readonly number[]): number {
+/** The search state of {@link createSearchIndex} for one set of documents. */
+interface Prepared {
+  readonly weighing: Weighing;
+  /** Whole-query scores, which documents have one, and those documents in touch order. */
+  readonly scores: Float64Array;
+  readonly visited: Uint8Array;
+  readonly touched: Int32Array;
+  /** The same for one sentence of the query. */
+  readonly sentenceScores: Float64Array;
+  readonly sentenceVisited: Uint8Array;
+  readonly sentenceTouched: Int32Array;
+  /** Each document's best sentence ratio so far. */
+  readonly bestSentence: Float64Array;
+}
+
+/**
+ * The highest of `values` at the first `count` of `indexes` (every touched score is positive);
+ * 1 for none.
+ */
+function highest(values: Float64Array, indexes: Int32Array, count: number): number {
   let top = 0;
-  for (const index of indexes) if ((values[index] as number) > top) top = values[index] as number;
+  for (let i = 0; i < count; i += 1) {
+    const value = values[indexes[i] as number] as number;
+    if (value > top) top = value;
+  }
   return top > 0 ? top : 1;
 }

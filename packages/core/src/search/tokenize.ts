@@ -29,18 +29,47 @@ const TERM_CACHE_LIMIT = 50_000;
  *
  * The text is cut at separators first and each word's terms are cached: the identifier splits
  * only ever match letters and digits next to each other, so splitting a word alone gives what
- * splitting the whole text would, and prose repeats its words.
+ * splitting the whole text would, and prose repeats its words. ASCII text (the common case) is
+ * cut by a scan over its character codes instead of the Unicode separator pattern: in ASCII,
+ * letters, marks and digits are exactly `A-Z`, `a-z` and `0-9`.
  */
 export function tokenize(text: string): string[] {
-  const normalized = NON_ASCII.test(text)
-    ? text.normalize('NFKC').replace(IDEOGRAPH, ' $& ')
-    : text;
   const terms: string[] = [];
+  if (!NON_ASCII.test(text)) {
+    appendAsciiWords(text, terms);
+    return terms;
+  }
+  const normalized = text.normalize('NFKC').replace(IDEOGRAPH, ' $& ');
   for (const word of normalized.split(SEPARATOR)) {
-    if (word === '') continue;
-    for (const term of termsOf(word)) terms.push(term);
+    if (word !== '') appendTerms(word, terms);
   }
   return terms;
+}
+
+/** Appends the terms of each run of ASCII letters and digits in `text`. */
+function appendAsciiWords(text: string, terms: string[]): void {
+  let start = -1;
+  for (let index = 0; index < text.length; index += 1) {
+    if (isAsciiLetterOrDigit(text.charCodeAt(index))) {
+      if (start < 0) start = index;
+    } else if (start >= 0) {
+      appendTerms(text.slice(start, index), terms);
+      start = -1;
+    }
+  }
+  if (start >= 0) appendTerms(start === 0 ? text : text.slice(start), terms);
+}
+
+function isAsciiLetterOrDigit(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+}
+
+/** Appends the terms of one word. */
+function appendTerms(word: string, terms: string[]): void {
+  const wordTerms = termsOf(word);
+  for (let index = 0; index < wordTerms.length; index += 1) {
+    terms.push(wordTerms[index] as string);
+  }
 }
 
 /** The terms of one word as written: its identifier parts, lower-cased and stemmed, stop words left out. */

@@ -1,21 +1,30 @@
 /**
- * Returns the `limit` best of `items`, best first, without sorting them all: a bounded heap whose
- * root is the worst item kept. `isBetter` must be a strict total order (break ties).
+ * Returns the `limit` best of the first `count` of `items`, best first, without sorting them
+ * all: a bounded heap whose root is the worst item kept. `isBetter` must be a strict total
+ * order (break ties). With `keys`, an item whose key is below the root's is passed over without
+ * asking `isBetter`, so `isBetter` must rank a higher key first (as a score does).
  */
 export function selectTop(
-  items: readonly number[],
+  items: Int32Array,
+  count: number,
   limit: number,
   isBetter: (a: number, b: number) => boolean,
+  keys?: Float64Array,
 ): number[] {
   const byRank = (a: number, b: number): number => (isBetter(a, b) ? -1 : isBetter(b, a) ? 1 : 0);
   if (limit <= 0) return [];
-  if (items.length <= limit) return [...items].sort(byRank);
+  if (count <= limit) return Array.from(items.subarray(0, count)).sort(byRank);
   const heap: number[] = [];
-  for (const item of items) {
+  for (let i = 0; i < count; i += 1) {
+    const item = items[i] as number;
     if (heap.length < limit) {
       heap.push(item);
       siftUp(heap, heap.length - 1, isBetter);
-    } else if (isBetter(item, heap[0] as number)) {
+      continue;
+    }
+    const worst = heap[0] as number;
+    if (keys !== undefined && (keys[item] as number) < (keys[worst] as number)) continue;
+    if (isBetter(item, worst)) {
       heap[0] = item;
       siftDown(heap, 0, isBetter);
     }

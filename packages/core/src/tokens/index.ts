@@ -11,3 +11,5 @@
 export { countJsonTokens, countTokens } from './count.js';
 // Cutting
 export { truncateToTokens } from './truncate.js';
+// Bounding without the encoder
+export { tokenUpperBound } from './upper-bound.js';
