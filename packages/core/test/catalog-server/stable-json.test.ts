@@ -27,10 +27,11 @@ describe('stableStringify', () => {
     );
   });
 
-  it('round-trips any JSON value: JSON.parse(stableStringify(v)) equals v (property)', () => {
+  it('reads back as JSON.stringify does for any JSON value (property)', () => {
+    // Compared with JSON's own round trip, not with the value: JSON writes -0 as 0.
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        expect(JSON.parse(stableStringify(value))).toEqual(value);
+        expect(JSON.parse(stableStringify(value))).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
   });
