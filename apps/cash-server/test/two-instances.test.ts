@@ -13,7 +13,7 @@ const ADMIN = 'admin-token-0123456789';
 
 let redis: TestRedisServer;
 let directory: string;
-let instances: HttpProcess[] = [];
+const instances: HttpProcess[] = [];
 let proxy: RoundRobinProxy | undefined;
 
 beforeAll(async () => {
@@ -21,9 +21,10 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'x-cash-two-'));
   const tokens = join(directory, 'tokens.json');
   await writeFile(tokens, JSON.stringify({ [VIEWER]: 'viewer', [ADMIN]: 'admin' }));
-  instances = await Promise.all(
-    [0, 1].map(() => startHttp(['demo', '--tokens', tokens, '--session-store', redis.url])),
-  );
+  // One at a time into `instances`, so afterAll stops whatever started even if a start fails.
+  for (const _ of [0, 1]) {
+    instances.push(await startHttp(['demo', '--tokens', tokens, '--session-store', redis.url]));
+  }
   proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
 });
 

@@ -37,12 +37,18 @@ afterAll(async () => {
 async function startTwo(gateway: Record<string, unknown>) {
   const config = await writeGatewayConfig(folder, gateway);
   const artifacts = join(folder, 'artifacts');
-  const instances: GatewayProcess[] = await Promise.all(
-    [0, 1].map(() =>
-      startGateway(config, ['--session-store', redis.url, '--artifact-dir', artifacts]),
-    ),
-  );
-  for (const instance of instances) cleanups.push(() => instance.stop());
+  // One at a time, each registered for cleanup as soon as it runs: a failed start leaks nothing.
+  const instances: GatewayProcess[] = [];
+  for (const _ of [0, 1]) {
+    const instance = await startGateway(config, [
+      '--session-store',
+      redis.url,
+      '--artifact-dir',
+      artifacts,
+    ]);
+    cleanups.push(() => instance.stop());
+    instances.push(instance);
+  }
   const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
   cleanups.push(() => proxy.close());
   return { proxy, instances, artifacts };

@@ -35,10 +35,13 @@ function text(result: unknown): string {
 
 /** Two `x-pd <args>` processes on one Redis, behind one round-robin address. */
 async function startTwo(args: string[]) {
-  const instances = await Promise.all(
-    [0, 1].map(() => startHttp([...args, '--session-store', redis.url])),
-  );
-  for (const instance of instances) cleanups.push(() => instance.stop());
+  // One at a time, each registered for cleanup as soon as it runs: a failed start leaks nothing.
+  const instances: Awaited<ReturnType<typeof startHttp>>[] = [];
+  for (const _ of [0, 1]) {
+    const instance = await startHttp([...args, '--session-store', redis.url]);
+    cleanups.push(() => instance.stop());
+    instances.push(instance);
+  }
   const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
   cleanups.push(() => proxy.close());
   return proxy;
