@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { DescriptionSource, ToolDescriptionOverride } from './description-override.js';
 import { ProgressiveDisclosureError } from './errors.js';
 import { createGrantStore, type GrantStore } from './grants.js';
+import { guardSessionStore } from './guarded-store.js';
 import { createReadLimiter, type RateLimitOptions, type ReadLimiter } from './rate-limit.js';
 import type { MinimalSchemaStyle } from './stage-one.js';
 import { createSummarizer } from './summary.js';
@@ -155,7 +156,7 @@ export function createDisclosureRuntime(
       data: { option },
     });
   }
-  const store = options.store ?? createMemorySessionStore();
+  const store = guardSessionStore(options.store ?? createMemorySessionStore());
   const rateLimit = options.rateLimit ?? { maxReads: 60, windowMs: 60_000 };
   const descriptions = options.descriptions;
   return {
