@@ -112,7 +112,16 @@ describe('scripts/check-changesets.mjs', () => {
 
   it('counts only what changed since the last release (the commit that consumed changesets)', async () => {
     const commit = (message: string) =>
-      git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-am', message);
+      git(
+        '-c',
+        'user.name=t',
+        '-c',
+        'user.email=t@example.com',
+        'commit',
+        '--quiet',
+        '-am',
+        message,
+      );
     await write('packages/lib/src/index.js', 'export const one = 2;\n');
     await write('.changeset/lib-two.md', '---\n"@t/lib": minor\n---\n\nTwo.\n');
     await git('add', '.');
