@@ -132,7 +132,7 @@ export function artifactHandle(input: ArtifactInput): string {
  * and their total bytes (`lru-cache`). One store belongs to one session (the
  * gateway server makes one per session), so a handle from another session is
  * unknown here. Parsed JSON and split lines are cached on the artifact and
- * are not counted in the byte bound. The last {@link REMEMBERED_EVICTIONS}
+ * are not counted in the byte bound. The last 64 (`REMEMBERED_EVICTIONS`)
  * evicted handles answer `get` with the evicted error. Throws
  * `GatewayError` `ARGS_INVALID` for a limit that is not a positive
  * integer.

@@ -32,7 +32,14 @@ export const SchemaLimitsOptionsSchema = z.strictObject({
  */
 export const SchemaTrustOptionsSchema = z.strictObject({
   /** `lenient`: flag and keep; `strict`: refuse the catalog. */
-  mode: z.enum(['lenient', 'strict']).default('lenient'),
+  mode: z
+    .enum({
+      /** Flag a bad schema and keep the tool. */
+      lenient: 'lenient',
+      /** Refuse the whole catalog. */
+      strict: 'strict',
+    })
+    .default('lenient'),
   /** The complexity bounds. */
   limits: SchemaLimitsOptionsSchema.default({}),
 });
@@ -61,7 +68,16 @@ export const RetryOptionsSchema = z.strictObject({
   jitter: z.number().min(0).max(1).default(0.5),
   /** The classified failures that are retried; tool results with `isError` never are. */
   retryableCodes: z
-    .array(z.enum(RETRYABLE_CODES))
+    .array(
+      z.enum({
+        /** The upstream did not answer in time. */
+        UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+        /** The upstream could not be reached. */
+        UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+        /** The upstream refused for its own rate limit. */
+        RATE_LIMITED: 'RATE_LIMITED',
+      }),
+    )
     .min(1)
     .default(['UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE']),
 });
@@ -126,7 +142,16 @@ export const RateLimitsOptionsSchema = z.strictObject({
   /** Limits by meta-tool name (`tool_browse`, `tool_execute`, `tool_view`, `tool_hydrate`). */
   metaTools: z
     .partialRecord(
-      z.enum(['tool_browse', 'tool_execute', 'tool_view', 'tool_hydrate']),
+      z.enum({
+        /** Browsing (gateway mode). */
+        tool_browse: 'tool_browse',
+        /** Executing (both modes). */
+        tool_execute: 'tool_execute',
+        /** Viewing artifacts (gateway mode). */
+        tool_view: 'tool_view',
+        /** Hydrating (proxy mode). */
+        tool_hydrate: 'tool_hydrate',
+      }),
       RateLimitSchema,
     )
     .default({}),

@@ -23,7 +23,14 @@ export interface DryRunCheck {
   /** Whether a real call would pass it. */
   status: 'pass' | 'fail';
   /** For a failed rate limit: the scope and limit broken, and when to retry. */
-  details?: { scope: string; limit: string; retry_after: number | null };
+  details?: {
+    /** What the limit counts: the meta-tool or the tool id. */
+    scope: string;
+    /** The limit a real call would break. */
+    limit: string;
+    /** Seconds until a call would be admitted; `null` when the session total is spent. */
+    retry_after: number | null;
+  };
 }
 
 /**

@@ -120,7 +120,7 @@ export interface GatewayControls {
   isDryRun(args: unknown): boolean;
   /**
    * Counts one call of a meta-tool against its limits; a dry run is not counted. Throws
-   * {@link GatewayError} `RATE_LIMITED` on a breach.
+   * `GatewayError` `RATE_LIMITED` on a breach.
    */
   admit(session: ControlsSession, metaTool: string, args: unknown): Promise<void>;
   /**

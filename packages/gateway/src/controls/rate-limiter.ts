@@ -29,9 +29,16 @@ export type RateLimitScope = `meta:${string}` | `tool:${string}`;
  * @see gateway-surface §4.5
  */
 export type RateLimitVerdict =
-  | { allowed: true; scope: RateLimitScope }
   | {
+      /** The call is admitted (and counted). */
+      allowed: true;
+      /** What was counted. */
+      scope: RateLimitScope;
+    }
+  | {
+      /** The call is refused. */
       allowed: false;
+      /** What refused it. */
       scope: RateLimitScope;
       /** The limit broken. */
       limit: 'max_calls_per_minute' | 'max_calls_per_session';

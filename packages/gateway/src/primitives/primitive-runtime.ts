@@ -63,7 +63,12 @@ export interface PrimitiveRefreshReport {
   /** Prompts in the catalog after the refresh. */
   prompts: number;
   /** Upstreams whose listing failed (their last known lists are kept), with why. */
-  failed: Array<{ name: string; error: GatewayErrorPayload }>;
+  failed: Array<{
+    /** The upstream's name. */
+    name: string;
+    /** Why its listing failed. */
+    error: GatewayErrorPayload;
+  }>;
 }
 
 /**
@@ -82,7 +87,12 @@ export interface PrimitiveRuntime {
   read(
     resourceId: unknown,
     options?: GatewayUpstreamCallOptions,
-  ): Promise<{ entry: PrimitiveEntry; result: ReadResourceResult }>;
+  ): Promise<{
+    /** The catalog entry of the resource. */
+    entry: PrimitiveEntry;
+    /** What the upstream answered. */
+    result: ReadResourceResult;
+  }>;
   /**
    * Validates `args` against the prompt's arguments (strings; the required
    * ones present; no others) and only then renders it upstream; throws
@@ -92,7 +102,12 @@ export interface PrimitiveRuntime {
     promptId: unknown,
     args: unknown,
     options?: GatewayUpstreamCallOptions,
-  ): Promise<{ entry: PrimitiveEntry; result: GetPromptResult }>;
+  ): Promise<{
+    /** The catalog entry of the prompt. */
+    entry: PrimitiveEntry;
+    /** The rendered prompt, as the upstream answered. */
+    result: GetPromptResult;
+  }>;
   /** Stops following `list_changed`; the upstreams belong to the caller. */
   close(): void;
 }

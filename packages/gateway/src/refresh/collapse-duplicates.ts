@@ -34,7 +34,9 @@ export interface CollapsedTool {
  * @see gateway-surface §4.6
  */
 export function collapseDuplicateNames(sources: readonly CatalogSource[]): {
+  /** The sources, each without the tools an earlier source already named. */
   sources: CatalogSource[];
+  /** Every dropped tool, with the upstream that kept its name. */
   collapsed: CollapsedTool[];
 } {
   const owners = new Map<string, string>();

@@ -20,7 +20,14 @@ import { z } from 'zod';
  */
 export const RefreshOptionsSchema = z.strictObject({
   /** What to do with one raw tool name listed by several upstreams of one namespace. */
-  duplicates: z.enum(['refuse', 'first-wins']).default('refuse'),
+  duplicates: z
+    .enum({
+      /** Refuse a catalog in which two upstreams of one namespace share a raw name. */
+      refuse: 'refuse',
+      /** Keep the tool of the first upstream, in configuration order, and report the others. */
+      'first-wins': 'first-wins',
+    })
+    .default('refuse'),
 });
 
 /**
