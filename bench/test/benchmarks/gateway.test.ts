@@ -3,6 +3,7 @@ import {
   checkTargets,
   formatGatewayTables,
   type GatewayOutcome,
+  gatewayFigures,
   renderGatewayChart,
 } from '../../src/benchmarks/gateway/report.js';
 
@@ -37,21 +38,76 @@ const outcome: GatewayOutcome = {
     },
   ],
   execute: {
-    tool: 'server/tool',
-    args: { text: 'benchmark' },
     repetitions: 10,
-    latencyMs: {
-      direct: latency(0.5),
-      'gateway-in-process': latency(0.7),
-      'gateway-stdio': latency(1),
-    },
-    ratio: { 'gateway-in-process': { p50: 1.4, mean: 1.4 }, 'gateway-stdio': { p50: 2, mean: 2 } },
+    maxInlineTokens: 65_536,
+    cases: [
+      {
+        case: 'echo',
+        label: 'worst case: zero-latency echo',
+        tool: 'server/tool',
+        args: { text: 'benchmark' },
+        resultBytes: 9,
+        latencyMs: {
+          direct: latency(0.5),
+          'gateway-in-process': latency(0.7),
+          'gateway-stdio': latency(1),
+        },
+        ratio: {
+          'gateway-in-process': { p50: 1.4, mean: 1.4 },
+          'gateway-stdio': { p50: 2, mean: 2 },
+        },
+      },
+      {
+        case: 'file-read',
+        label: 'realistic: read_text_file of a 50 KB file (official filesystem server)',
+        tool: 'files/read_text_file',
+        args: { path: '<tmp>/tool-descriptions.txt' },
+        resultBytes: 50_000,
+        latencyMs: {
+          direct: latency(1),
+          'gateway-in-process': latency(1.1),
+          'gateway-stdio': latency(1.5),
+        },
+        ratio: {
+          'gateway-in-process': { p50: 1.1, mean: 1.1 },
+          'gateway-stdio': { p50: 1.5, mean: 1.5 },
+        },
+      },
+    ],
   },
 };
 
 describe('gateway benchmark report', () => {
   it('checks the browse, ingest and execute targets against the 10,000-tool figures', () => {
-    expect(checkTargets(outcome).map((check) => check.met)).toEqual([true, true, false]);
+    expect(checkTargets(outcome).map((check) => check.met)).toEqual([true, true, false, true]);
+  });
+
+  it('checks the execute target once per case and names the case in the target', () => {
+    const execute = checkTargets(outcome).slice(2);
+    expect(execute.map((check) => check.target)).toEqual([
+      'tool_execute overhead < 1.2x a direct call (in-process gateway, p50), worst case: zero-latency echo',
+      'tool_execute overhead < 1.2x a direct call (in-process gateway, p50), realistic: read_text_file of a 50 KB file (official filesystem server)',
+    ]);
+    expect(execute.map((check) => check.measured)).toEqual([
+      '1.40x (spawned gateway over stdio: 2.00x)',
+      '1.10x (spawned gateway over stdio: 1.50x)',
+    ]);
+  });
+
+  it('prints one overhead row per case and path, and the rounded ratios of each case in JSON', () => {
+    const text = formatGatewayTables(outcome, checkTargets(outcome));
+    expect(text.match(/^\s*file-read\s+gateway-in-process\s.*1\.10x\s*$/m)).not.toBeNull();
+    expect(text.match(/^\s*echo\s+direct\s.*1\.00x\s*$/m)).not.toBeNull();
+    expect(text).toContain('maxInlineTokens 65536');
+    const figures = gatewayFigures(outcome).execute as {
+      cases: { case: string; ratio: Record<string, { p50: number }> }[];
+    };
+    expect(
+      figures.cases.map((measured) => [measured.case, measured.ratio['gateway-in-process']?.p50]),
+    ).toEqual([
+      ['echo', 1.4],
+      ['file-read', 1.1],
+    ]);
   });
 
   it('shows the one-time encoder build beside the ingest it is not part of', () => {

@@ -2,7 +2,8 @@
  * `pnpm bench gateway`: what `@x/gateway` costs and adds. Context tokens of raw `tools/list`
  * against proxy and gateway mode at 527, 4,076 and 10,000 tools; cold and warm ingest, memory
  * and `tool_browse` latency at 1,000, 10,000 and 100,000 tools; `tool_execute` through the
- * gateway against a direct call, in one interleaved run.
+ * gateway against a direct call, for a zero-latency echo (the worst case) and a 50 KB file read by
+ * the official filesystem server (a realistic case), in one interleaved run.
  *
  * @module
  */
@@ -110,7 +111,9 @@ export const gatewayBenchmark: Benchmark = {
         await measureScale({ dataFolder: context.dataFolder, size, queries: plan.scaleQueries }),
       );
     }
-    context.note(`gateway: tool_execute overhead, ${plan.executeRepetitions} calls per path`);
+    context.note(
+      `gateway: tool_execute overhead, ${plan.executeRepetitions} calls per case and path`,
+    );
     const execute = await measureExecuteOverhead({
       catalog: live,
       catalogPath: join(liveFolder, 'catalog.json'),

@@ -6,8 +6,11 @@
 
 /** The signal and timer of one operation; dispose it when the operation settles. */
 export interface Deadline {
-  /** Aborts when the caller's signal aborts or the time is up. */
-  readonly signal: AbortSignal;
+  /**
+   * Aborts when the caller's signal aborts or (with a timer) the time is up; absent without a
+   * timer and without a caller's signal, when nothing could abort it.
+   */
+  readonly signal: AbortSignal | undefined;
   /** The operation's whole budget. */
   readonly timeoutMs: number;
   /** True once the timer (not the caller) aborted the signal. */
@@ -18,22 +21,37 @@ export interface Deadline {
   dispose(): void;
 }
 
-/** Starts a deadline of `timeoutMs` that also follows `callerSignal`. */
-export function createDeadline(timeoutMs: number, callerSignal?: AbortSignal): Deadline {
-  const controller = new AbortController();
+/**
+ * Starts a deadline of `timeoutMs` that also follows `callerSignal`.
+ *
+ * With `timer: false` nothing fires at `timeoutMs`: the caller enforces the budget itself by
+ * passing `remainingMs()` on as each SDK request's `timeout` (an operation that starts on a live
+ * connection, where nothing but SDK requests can take time). The signal then only forwards the
+ * caller's abort, through a listener `dispose()` removes, because the SDK never removes the
+ * listener it adds to a request's signal.
+ */
+export function createDeadline(
+  timeoutMs: number,
+  callerSignal?: AbortSignal,
+  options: { readonly timer?: boolean } = {},
+): Deadline {
   const startedAt = Date.now();
+  const withTimer = options.timer ?? true;
+  const controller = withTimer || callerSignal !== undefined ? new AbortController() : undefined;
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
-  }, timeoutMs);
-  const forward = () => controller.abort(callerSignal?.reason);
+  const timer = withTimer
+    ? setTimeout(() => {
+        timedOut = true;
+        controller?.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+      }, timeoutMs)
+    : undefined;
+  const forward = () => controller?.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', forward, { once: true });
   if (callerSignal?.aborted === true) {
     forward();
   }
   return {
-    signal: controller.signal,
+    signal: controller?.signal,
     timeoutMs,
     get timedOut() {
       return timedOut;
@@ -47,7 +65,10 @@ export function createDeadline(timeoutMs: number, callerSignal?: AbortSignal): D
 }
 
 /** Settles like `promise`, or rejects with the signal's reason when it aborts first. */
-export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) {
+    return promise;
+  }
   if (signal.aborted) {
     return Promise.reject(signal.reason);
   }

@@ -33,6 +33,8 @@ export interface UpstreamLifecycle {
   readonly pid: number | undefined;
   readonly described: ServerDescription | undefined;
   readonly closed: boolean;
+  /** The live connection when there is one, without waiting, connecting or backing off. */
+  readonly live: LiveConnection | undefined;
   /** The live connection, connecting (or joining an attempt) first; fails fast while backing off. */
   ensureReady(operation: string): Promise<LiveConnection>;
   /** Like `ensureReady`, but forgets past failures first (an explicit retry). */
@@ -220,6 +222,9 @@ export function createUpstreamLifecycle(
     },
     get closed() {
       return closing !== undefined;
+    },
+    get live() {
+      return closing === undefined ? current : undefined;
     },
     ensureReady,
     async connect() {

@@ -100,12 +100,15 @@ export function createUpstream(
     if (callerAborted()) {
       throw classifyUpstreamError(callerSignal?.reason, context);
     }
-    const deadline = createDeadline(timeoutMs, callerSignal);
-    let live: LiveConnection | undefined;
+    // Fast path: on a live connection only SDK requests take time, and each gets what is left of
+    // the budget as its own `timeout`, so the deadline needs no timer and nothing races a wait.
+    let live: LiveConnection | undefined = lifecycle.live;
+    const deadline = createDeadline(timeoutMs, callerSignal, { timer: live === undefined });
     try {
-      live = await raceSignal(lifecycle.ensureReady(operation), deadline.signal);
+      live ??= await raceSignal(lifecycle.ensureReady(operation), deadline.signal);
+      const { signal } = deadline;
       const result = await work(live.connection.client, () => ({
-        signal: deadline.signal,
+        ...(signal === undefined ? {} : { signal }),
         timeout: deadline.remainingMs(),
       }));
       lifecycle.markHealthy(live);
