@@ -11,13 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type InspectorProxy,
   type InspectorTarget,
+  type InspectorProxy as ProxyOf,
   startInspectorProxy,
   stopProcessGroup,
-} from './inspector-proxy.js';
+} from '../../../scripts/inspector-proxy.mjs';
+
+type InspectorProxy = ProxyOf<Client>;
 
 const run = promisify(execFile);
 const app = fileURLToPath(new URL('..', import.meta.url));
@@ -240,7 +244,11 @@ describe('x-gateway in front of the official servers, through the MCP Inspector 
 });
 
 async function startProxy(): Promise<InspectorProxy> {
-  const proxy = await startInspectorProxy();
+  const proxy = await startInspectorProxy({
+    resolveFrom: import.meta.url,
+    Client,
+    Transport: StreamableHTTPClientTransport,
+  });
   cleanups.push(() => proxy.stop());
   return proxy;
 }

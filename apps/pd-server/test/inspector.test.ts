@@ -13,15 +13,19 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatToolDescriptionsUri } from '@x/progressive-disclosure';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  type InspectorProxy,
   type InspectorTarget,
+  type InspectorProxy as ProxyOf,
   startInspectorProxy,
-} from './inspector-proxy.js';
+} from '../../../scripts/inspector-proxy.mjs';
 import { BIN, CLI, startHttp } from './process-helpers.js';
+
+type InspectorProxy = ProxyOf<Client>;
 
 const run = promisify(execFile);
 const INSPECTOR = join(BIN, 'mcp-inspector');
@@ -56,8 +60,10 @@ function descriptionRequired(tool: string) {
 
 async function startProxy(): Promise<InspectorProxy> {
   const proxy = await startInspectorProxy({
-    ...process.env,
-    PATH: `${BIN}:${process.env.PATH ?? ''}`,
+    resolveFrom: import.meta.url,
+    env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ''}` },
+    Client,
+    Transport: StreamableHTTPClientTransport,
   });
   cleanups.push(() => proxy.stop());
   return proxy;

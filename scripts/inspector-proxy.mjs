@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The MCP Inspector's own proxy server (`@modelcontextprotocol/inspector-server` 0.15.0) for
  * end-to-end tests: the process the Inspector UI talks to, which holds one MCP session per
@@ -10,64 +11,24 @@
  * the SDK client sends no `Origin`, so the check stays at its defaults. `/mcp` takes the target
  * in its query: `transportType=stdio&command=...&args=...` (arguments parsed as a shell line)
  * or `transportType=streamable-http&url=...`.
+ *
+ * The SDK classes come from the caller, and the proxy is resolved from the caller's module
+ * (`resolveFrom`): nothing here depends on where the repository's packages are installed.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-/** The proxy's entry point, resolved from this app's dev dependencies. */
-const PROXY_ENTRY = join(
-  dirname(
-    createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-server/package.json'),
-  ),
-  'build',
-  'index.js',
-);
-
-/** What the proxy connects a session to. */
-export type InspectorTarget =
-  | {
-      /** Spawn `command args` and speak MCP over its stdio. */
-      transport: 'stdio';
-      command: string;
-      args: readonly string[];
-      /** Extra environment of the spawned command. */
-      env?: Readonly<Record<string, string>>;
-    }
-  | {
-      /** Connect to a Streamable HTTP server. */
-      transport: 'streamable-http';
-      url: URL;
-    };
-
-/** One MCP session held by the proxy, and the SDK client that drives it. */
-export interface InspectorSession {
-  readonly client: Client;
-  /** Ends the session (deleting it at an HTTP upstream) and closes the client. */
-  close(): Promise<void>;
-}
-
-/** A running Inspector proxy. */
-export interface InspectorProxy {
-  /** Where it listens, e.g. `http://127.0.0.1:40123`. */
-  readonly origin: string;
-  /** Opens a new MCP session through the proxy to `target`. */
-  connect(target: InspectorTarget): Promise<InspectorSession>;
-  /** Stops the proxy and everything it spawned (its process group), waiting until all are gone. */
-  stop(): Promise<void>;
-}
-
-/** Quotes `argument` for the shell-style parser the proxy applies to `args`. */
-function shellQuote(argument: string): string {
+/** @param {string} argument Quoted for the shell-style parser the proxy applies to `args`. */
+function shellQuote(argument) {
   return `'${argument.replaceAll("'", `'\\''`)}'`;
 }
 
-function freePort(): Promise<number> {
+/** @returns {Promise<number>} */
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -79,7 +40,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function groupAlive(pid: number): boolean {
+/** @param {number} pid */
+function groupAlive(pid) {
   try {
     process.kill(-pid, 0);
     return true;
@@ -89,21 +51,22 @@ function groupAlive(pid: number): boolean {
 }
 
 /**
- * Ends the process group led by `child` (it must have been spawned `detached`): SIGTERM, then
- * SIGKILL for what is left after `graceMs`. Resolves, once no process of the group remains,
- * with the exit code of `child` (`null` when a signal ended it).
+ * Ends the process group led by `child` (spawned `detached`): SIGTERM, then SIGKILL for what is
+ * left after `graceMs`; resolves once no process of the group remains.
+ *
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} [graceMs]
+ * @returns {Promise<number | null>}
  */
-export async function stopProcessGroup(
-  child: ChildProcess,
-  graceMs = 3_000,
-): Promise<number | null> {
+export async function stopProcessGroup(child, graceMs = 3_000) {
   const pid = child.pid;
   if (pid === undefined) return child.exitCode;
   const exited =
     child.exitCode !== null || child.signalCode !== null
       ? Promise.resolve()
-      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals) => {
+      : new Promise((resolve) => child.once('exit', () => resolve(undefined)));
+  /** @param {NodeJS.Signals} name */
+  const signal = (name) => {
     try {
       process.kill(-pid, name);
     } catch {
@@ -120,20 +83,26 @@ export async function stopProcessGroup(
   return child.exitCode;
 }
 
-function spawnProxy(port: number, token: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [PROXY_ENTRY], {
+/**
+ * @param {string} entry
+ * @param {number} port
+ * @param {string} token
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<import('node:child_process').ChildProcess>}
+ */
+function spawnProxy(entry, port, token, env) {
+  const child = spawn(process.execPath, [entry], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), MCP_PROXY_TOKEN: token },
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const onData = (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk) => {
       output += chunk.toString();
       if (output.includes(`listening on 127.0.0.1:${port}`)) resolve(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
+    });
+    child.stderr?.on('data', (chunk) => {
       output += chunk.toString();
     });
     child.once('exit', (code) =>
@@ -144,29 +113,42 @@ function spawnProxy(port: number, token: string, env: NodeJS.ProcessEnv): Promis
 
 /**
  * Starts the Inspector proxy on a free loopback port with a random proxy token, in a process
- * group of its own so that {@link InspectorProxy.stop} also ends the servers it spawned.
- * `env` is the proxy's environment, which stdio targets inherit (default `process.env`).
+ * group of its own so that `stop()` also ends the servers it spawned.
+ *
+ * @param {import('./inspector-proxy.d.mts').InspectorProxyOptions<any, any>} options
  */
-export async function startInspectorProxy(
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<InspectorProxy> {
+export async function startInspectorProxy(options) {
+  const { Client, Transport } = options;
+  const entry = join(
+    dirname(
+      createRequire(options.resolveFrom).resolve(
+        '@modelcontextprotocol/inspector-server/package.json',
+      ),
+    ),
+    'build',
+    'index.js',
+  );
+  const env = options.env ?? process.env;
   const token = randomBytes(32).toString('hex');
-  let child: ChildProcess | undefined;
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  let child;
   let port = 0;
   // Another process may take the free port between the check and the proxy's listen: retry.
   for (let attempt = 0; child === undefined; attempt += 1) {
     port = await freePort();
     try {
-      child = await spawnProxy(port, token, env);
+      child = await spawnProxy(entry, port, token, env);
     } catch (error) {
       if (attempt >= 2 || !String(error).includes('PORT IS IN USE')) throw error;
     }
   }
   const proxy = child;
   const origin = `http://127.0.0.1:${port}`;
-  const sessions = new Set<InspectorSession>();
+  /** @type {Set<{ close(): Promise<void> }>} */
+  const sessions = new Set();
   return {
     origin,
+    /** @param {import('./inspector-proxy.d.mts').InspectorTarget} target */
     async connect(target) {
       const url = new URL('/mcp', origin);
       url.searchParams.set('transportType', target.transport);
@@ -177,12 +159,12 @@ export async function startInspectorProxy(
       } else {
         url.searchParams.set('url', target.url.href);
       }
-      const transport = new StreamableHTTPClientTransport(url, {
+      const transport = new Transport(url, {
         requestInit: { headers: { 'X-MCP-Proxy-Auth': `Bearer ${token}` } },
       });
       const client = new Client({ name: 'inspector-proxy-test', version: '0.0.0' });
       await client.connect(transport);
-      const session: InspectorSession = {
+      const session = {
         client,
         async close() {
           sessions.delete(session);
