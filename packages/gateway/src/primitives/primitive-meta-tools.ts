@@ -8,6 +8,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MAX_TOP_K } from '../router.js';
+import { ToolBrowseArgumentsSchema } from '../server/meta-tools.js';
 
 /**
  * The names of the primitive meta-tools.
@@ -128,18 +129,7 @@ export const PROMPT_GET: Tool = {
  *
  * @see gateway-surface §9.4
  */
-export const PrimitiveBrowseArgumentsSchema = z
-  .strictObject({
-    /** What the caller needs. */
-    query: z.string().optional(),
-    /** A browse path. */
-    path: z.string().optional(),
-    /** Cards per query. */
-    top_k: z.number().optional(),
-  })
-  .refine((value) => (value.query === undefined) !== (value.path === undefined), {
-    message: 'give exactly one of query and path',
-  });
+export const PrimitiveBrowseArgumentsSchema = ToolBrowseArgumentsSchema;
 
 /**
  * The arguments of `resource_read`.
