@@ -44,12 +44,19 @@ export const SchemaTrustOptionsSchema = z.strictObject({
   limits: SchemaLimitsOptionsSchema.default({}),
 });
 
+/** One error code a retry may be configured for: a retryable class of §3.4. */
+export const RetryableCodeSchema = z.enum({
+  /** The upstream did not answer in time. */
+  UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+  /** The upstream could not be reached. */
+  UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+  /** The upstream refused for its own rate limit. */
+  RATE_LIMITED: 'RATE_LIMITED',
+});
+
 /** The error codes a retry may be configured for: the retryable classes of §3.4. */
-export const RETRYABLE_CODES = [
-  'UPSTREAM_TIMEOUT',
-  'UPSTREAM_UNAVAILABLE',
-  'RATE_LIMITED',
-] as const;
+export const RETRYABLE_CODES: readonly (typeof RetryableCodeSchema.options)[number][] =
+  RetryableCodeSchema.options;
 
 /**
  * Retry with bounded exponential backoff and jitter (§4.5). Attempt `n` (from 2) waits
@@ -68,16 +75,7 @@ export const RetryOptionsSchema = z.strictObject({
   jitter: z.number().min(0).max(1).default(0.5),
   /** The classified failures that are retried; tool results with `isError` never are. */
   retryableCodes: z
-    .array(
-      z.enum({
-        /** The upstream did not answer in time. */
-        UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
-        /** The upstream could not be reached. */
-        UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
-        /** The upstream refused for its own rate limit. */
-        RATE_LIMITED: 'RATE_LIMITED',
-      }),
-    )
+    .array(RetryableCodeSchema)
     .min(1)
     .default(['UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE']),
 });

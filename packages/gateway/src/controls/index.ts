@@ -19,6 +19,7 @@ export {
   RETRYABLE_CODES,
   ResultCacheOptionsSchema,
   type ResultCacheSettings,
+  RetryableCodeSchema,
   RetryOptionsSchema,
   type RetrySettings,
   SchemaLimitsOptionsSchema,
