@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,28 @@ describe('an upstream over stdio', () => {
       upstream.callTool('echo', { text: 'x' }, { signal: AbortSignal.abort() }),
     );
     expect(early).toMatchObject({ code: 'CANCELLED' });
+  });
+
+  it('cancels through a signal shared by many calls, which keeps at most one listener', async () => {
+    const upstream = open('tools', nodeServer(TOOLS_SERVER), { stderr: 'ignore' });
+    await upstream.connect();
+    const controller = new AbortController();
+    for (let call = 0; call < 20; call += 1) {
+      const result = await upstream.callTool(
+        'echo',
+        { text: `${call}` },
+        {
+          signal: controller.signal,
+        },
+      );
+      expect(firstText(result)).toBe(`${call}`);
+    }
+    expect(getEventListeners(controller.signal, 'abort').length).toBeLessThanOrEqual(1);
+    const call = upstream.callTool('hang', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    expect(await rejection(call)).toMatchObject({ code: 'CANCELLED' });
+    const stats = JSON.parse(firstText(await upstream.callTool('stats', {})));
+    expect(stats.cancelled).toBe(1);
   });
 
   it('fails the call in flight as UNAVAILABLE when the process dies, then reconnects', async () => {
