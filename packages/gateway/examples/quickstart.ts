@@ -24,6 +24,7 @@ const [card] = (browse.structuredContent as { cards: { id: string }[] }).cards;
 console.log(card?.id);
 const args = { tool_id: card?.id, args: { city: 'Oslo' } };
 const result = await client.callTool({ name: 'tool_execute', arguments: args });
-console.log(JSON.stringify(result.content));
+const envelope = result.structuredContent as { status: string; provenance: { firewall: string } };
+console.log(envelope.status, envelope.provenance.firewall, JSON.stringify(result.content));
 await client.close();
 runtime.close();

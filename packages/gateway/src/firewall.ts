@@ -37,14 +37,18 @@ export interface FirewallSource {
 
 /**
  * What the firewall makes of a result: the envelope, and the blocks that
- * travel next to it (the non-text blocks of an inline result).
+ * travel next to it.
  *
  * @see gateway-surface §4.2
  */
 export interface FirewallOutcome {
   /** The envelope. */
   envelope: ResultEnvelope;
-  /** Blocks passed through inline (images, audio, links of a small result). */
+  /**
+   * Blocks passed through as they came: every block of an inline result (with
+   * its `structuredContent` as one JSON text block first when it sent no
+   * text), only the resource links of a stored one.
+   */
   inlineBlocks: ContentBlock[];
 }
 
@@ -59,6 +63,7 @@ function partsOf(result: CallToolResult): {
   main: Part | undefined;
   others: Part[];
   links: ContentBlock[];
+  hasText: boolean;
 } {
   const texts: string[] = [];
   const others: Part[] = [];
@@ -101,7 +106,7 @@ function partsOf(result: CallToolResult): {
       label: 'structured',
     };
   }
-  return { main, others, links };
+  return { main, others, links, hasText: texts.length > 0 };
 }
 
 function looksLikeJson(text: string): boolean {
@@ -134,7 +139,8 @@ function positive(name: string, value: number): number {
  * resources are further parts. When all parts together take at most
  * `maxInlineTokens` tokens (judged without counting when a cheap bound
  * decides, see `exceedsTokens`), the envelope carries the main text as its
- * `summary` and the other blocks travel inline. Otherwise every part is
+ * `summary` and every block of the result travels inline, untouched (see
+ * `firewallResult`). Otherwise every part is
  * stored in `store` and referenced in `artifacts`; the summary is the first
  * `summaryTokens` tokens of the main text cut at a line end, `facts`
  * describe the format and shape (JSON type, item count, keys) and `views`
@@ -150,7 +156,7 @@ export async function applyFirewall(
 ): Promise<FirewallOutcome> {
   const maxInlineTokens = positive('maxInlineTokens', options.maxInlineTokens ?? 1_000);
   const summaryTokens = positive('summaryTokens', options.summaryTokens ?? 200);
-  const { main, others, links } = partsOf(result);
+  const { main, others, links, hasText } = partsOf(result);
   const parts = main === undefined ? others : [main, ...others];
   const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part.text, 'utf8'), 0);
   const status = result.isError === true ? 'error' : 'ok';
@@ -160,8 +166,15 @@ export async function applyFirewall(
     firewall,
     bytes,
   });
-  if (!exceedsTokens(parts.map((part) => part.text).join('\n'), maxInlineTokens)) {
-    const inlineBlocks = (result.content ?? []).filter((block) => block.type !== 'text');
+  // The joined parts take `bytes` plus one byte per separator; a token covers at least one byte.
+  const joinedBytes = bytes + Math.max(0, parts.length - 1);
+  const inline =
+    joinedBytes <= maxInlineTokens ||
+    !exceedsTokens(parts.map((part) => part.text).join('\n'), maxInlineTokens);
+  if (inline) {
+    const blocks = result.content ?? [];
+    const inlineBlocks: ContentBlock[] =
+      hasText || main === undefined ? blocks : [{ type: 'text', text: main.text }, ...blocks];
     return {
       envelope: {
         status,

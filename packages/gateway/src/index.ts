@@ -122,6 +122,7 @@ export {
   type FirewallOutcome,
   type FirewallSource,
 } from './firewall.js';
+export { firewallResult } from './firewall-result.js';
 export {
   formatJsonPath,
   type JsonPathLookup,

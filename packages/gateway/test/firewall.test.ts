@@ -15,7 +15,7 @@ function run(result: CallToolResult, maxInlineTokens = 50) {
 }
 
 describe('applyFirewall', () => {
-  it('keeps a small result inline, in the summary, with non-text blocks next to it', async () => {
+  it('keeps a small result inline: its text in the summary, every block passed through', async () => {
     const image = { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' };
     const { envelope, inlineBlocks } = await run({
       content: [{ type: 'text', text: 'done' }, image],
@@ -28,7 +28,15 @@ describe('applyFirewall', () => {
       views: [],
       provenance: { tool_id: source.toolId, upstream_name: 'read', firewall: 'inline', bytes: 16 },
     });
-    expect(inlineBlocks).toEqual([image]);
+    expect(inlineBlocks).toEqual([{ type: 'text', text: 'done' }, image]);
+  });
+
+  it('passes a small structured-only result through as one JSON text block', async () => {
+    const structuredContent = { temperature: 21.5, unit: 'C' };
+    const { envelope, inlineBlocks } = await run({ content: [], structuredContent });
+    const text = JSON.stringify(structuredContent, null, 2);
+    expect(envelope).toMatchObject({ summary: text, facts: { format: 'json' } });
+    expect(inlineBlocks).toEqual([{ type: 'text', text }]);
   });
 
   it('marks a tool-level failure as an error envelope', async () => {

@@ -50,7 +50,10 @@ export const DOCUMENTED_LIBRARIES: readonly DocumentedLibrary[] = [
     name: '@x/gateway',
     path: 'packages/gateway',
     specs: ['gateway'],
-    expectedOutput: [/^weather:get_forecast#[0-9a-f]{8}$/m, '\\"summary\\":\\"Oslo: sunny\\"'],
+    expectedOutput: [
+      /^weather:get_forecast#[0-9a-f]{8}$/m,
+      'ok inline [{"type":"text","text":"Oslo: sunny"}]',
+    ],
   },
   {
     name: '@x/mcs',

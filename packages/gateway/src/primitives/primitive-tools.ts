@@ -18,8 +18,9 @@ import type { ChoiceCard } from '../choice-card.js';
 import { toErrorPayload } from '../error-payload.js';
 import { toGatewayError } from '../errors.js';
 import { applyFirewall, type FirewallOptions } from '../firewall.js';
+import { firewallResult } from '../firewall-result.js';
 import { DEFAULT_TOP_K } from '../router.js';
-import { jsonResult } from '../server/mcp-server.js';
+import { jsonResult, renderedResult } from '../server/mcp-server.js';
 import { parseMetaArguments } from '../server/meta-tools.js';
 import type { PrimitiveEntry } from './primitive-catalog.js';
 import type { PrimitiveKind } from './primitive-id.js';
@@ -126,10 +127,7 @@ export function createPrimitiveTools(
       parsed.query === undefined
         ? catalog.browse(kind, parsed.path as string)
         : catalog.route(kind, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
-    return {
-      ...jsonResult({ cards }),
-      content: [{ type: 'text', text: browseText(cards, kind, by) }],
-    };
+    return renderedResult(browseText(cards, kind, by), { cards });
   }
 
   async function firewalled(
@@ -142,8 +140,7 @@ export function createPrimitiveTools(
       options.store,
       options.firewall,
     );
-    const answer = jsonResult(envelope, envelope.status === 'error');
-    return { ...answer, content: [...answer.content, ...inlineBlocks] };
+    return firewallResult(envelope, inlineBlocks);
   }
 
   async function read(args: unknown, signal: AbortSignal): Promise<CallToolResult> {

@@ -40,10 +40,17 @@ import { parseExecuteArguments, withControlsProvenance } from '../controls/serve
 import { toErrorPayload } from '../error-payload.js';
 import { GatewayError, toGatewayError } from '../errors.js';
 import { applyFirewall, type FirewallOptions } from '../firewall.js';
+import { firewallResult } from '../firewall-result.js';
 import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
 import { createPrimitiveTools } from '../primitives/primitive-tools.js';
 import { DEFAULT_TOP_K } from '../router.js';
-import { createRawToolServer, DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';
+import {
+  createRawToolServer,
+  DEFAULT_SERVER_INFO,
+  errorResult,
+  jsonResult,
+  renderedResult,
+} from './mcp-server.js';
 import {
   META_TOOL_NAMES,
   parseMetaArguments,
@@ -118,8 +125,10 @@ function viewText(view: ViewResult): string {
  *   has `{cards}` in the JSON form (with scores for a query).
  * - `tool_execute(tool_id, args)`: hydrates and validates internally (nothing
  *   invalid reaches the upstream), calls the upstream and returns the
- *   firewall's `ResultEnvelope` (text JSON and `structuredContent`;
- *   `isError` when its status is `error`). An `ARGS_INVALID` from the
+ *   firewall's `ResultEnvelope` as `structuredContent` (`isError` when its
+ *   status is `error`); the content is the upstream's own blocks when the
+ *   result stays inline, else the envelope as JSON text (see
+ *   `firewallResult`). An `ARGS_INVALID` from the
  *   schema carries the schema in `details.input_schema`, since gateway mode
  *   has no hydrate step for the model.
  * - `tool_view(handle, selector)`: a bounded view of one of this session's
@@ -159,23 +168,14 @@ export function createGatewayServer(
           ? catalog.browse(parsed.path as string)
           : catalog.route(parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
       const cards = await browseSession.arrange(catalog, found);
-      return {
-        ...jsonResult({ cards }),
-        content: [{ type: 'text', text: renderCacheStableBrowseText(cards) }],
-      };
+      return renderedResult(renderCacheStableBrowseText(cards), { cards });
     }
     if (parsed.query !== undefined) {
       const cards = catalog.route(parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
-      return {
-        ...jsonResult({ cards }),
-        content: [{ type: 'text', text: renderBrowseText(cards, 'query') }],
-      };
+      return renderedResult(renderBrowseText(cards, 'query'), { cards });
     }
     const cards = catalog.browse(parsed.path as string);
-    return {
-      ...jsonResult({ cards }),
-      content: [{ type: 'text', text: renderBrowseText(cards, 'path') }],
-    };
+    return renderedResult(renderBrowseText(cards, 'path'), { cards });
   }
 
   const controlsSession = (sessionId: string | undefined): ControlsSession => ({
@@ -216,9 +216,7 @@ export function createGatewayServer(
       store,
       options.firewall,
     );
-    const controlledEnvelope = withControlsProvenance(envelope, provenance);
-    const result = jsonResult(controlledEnvelope, envelope.status === 'error');
-    return { ...result, content: [...result.content, ...inlineBlocks] };
+    return firewallResult(withControlsProvenance(envelope, provenance), inlineBlocks);
   }
 
   async function view(args: unknown): Promise<CallToolResult> {
@@ -233,7 +231,7 @@ export function createGatewayServer(
       });
     }
     const result = viewArtifact(artifact, parsed.selector, viewLimits);
-    return { ...jsonResult(result), content: [{ type: 'text', text: viewText(result) }] };
+    return renderedResult(viewText(result), result);
   }
 
   const server = createRawToolServer({

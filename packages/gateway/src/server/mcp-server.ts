@@ -71,8 +71,18 @@ export function createRawToolServer(handlers: RawToolServerHandlers): McpServer 
  * @see gateway-surface §3.4, §4.2
  */
 export function jsonResult(value: object, isError = false): CallToolResult {
+  return renderedResult(JSON.stringify(value), value, isError);
+}
+
+/**
+ * A tool result whose text is a rendering made for a model (cards, a view) and whose
+ * `structuredContent` is the value it renders.
+ *
+ * @see gateway-surface §2.3, §3.1
+ */
+export function renderedResult(text: string, value: object, isError = false): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(value) }],
+    content: [{ type: 'text', text }],
     structuredContent: value as Record<string, unknown>,
     ...(isError ? { isError: true } : {}),
   };

@@ -113,7 +113,7 @@ describe('the gateway server', () => {
     }
   });
 
-  it('executes a tool and returns a ResultEnvelope with the small result inline', async () => {
+  it('executes a tool and returns a ResultEnvelope with the upstream blocks of a small result as its content', async () => {
     const client = await gateway();
     const toolId = idOf('echo', 'everything');
     const result = await client.callTool({
@@ -128,7 +128,8 @@ describe('the gateway server', () => {
       provenance: { tool_id: toolId, upstream_name: 'echo', firewall: 'inline' },
     });
     expect(envelope.summary).toContain('"message":"hi"');
-    expect(JSON.parse(firstText(result))).toEqual(envelope);
+    expect(result.content).toEqual([{ type: 'text', text: envelope.summary }]);
+    expect(result.isError).toBeUndefined();
     expect(upstreams.everything.calls).toEqual([{ name: 'echo', args: { message: 'hi' } }]);
   });
 

@@ -1,7 +1,9 @@
 /**
  * An unconfigured gateway and proxy answer byte for byte as they did before the opt-in controls
  * of gateway-surface §4.4-§4.6, §5 and §9 existed. The responses were recorded with the code of
- * that time into `fixtures/unconfigured-*.json`; every later change must keep them.
+ * that time into `fixtures/unconfigured-*.json`; every later change must keep them. One
+ * deliberate change was recorded since: a small `tool_execute` result's content is the
+ * upstream's own blocks rather than the envelope's JSON text (see `firewallResult`).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
