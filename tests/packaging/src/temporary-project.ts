@@ -74,7 +74,7 @@ export async function resolvedWorkspacePackages(
   };
   return Object.fromEntries(
     Object.entries(lock.packages)
-      .filter(([path]) => /(^|\/)node_modules\/@x\//.test(path))
+      .filter(([path]) => /(^|\/)node_modules\/@x\/[^/]+$/.test(path))
       .map(([path, entry]) => [path, entry.resolved]),
   );
 }
