@@ -26,6 +26,8 @@ export interface BenchmarkReport {
   readonly result: Readonly<Record<string, unknown>>;
   /** An SVG chart written to `bench/results/<name>.svg`, when the benchmark draws one. */
   readonly chart?: string;
+  /** More SVG charts, each written to `bench/results/<name>-<key>.svg` (keys in kebab-case). */
+  readonly extraCharts?: Readonly<Record<string, string>>;
 }
 
 /** A data set a benchmark reads, as `bench/REPORT.md` cites it. */

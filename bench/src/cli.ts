@@ -47,6 +47,9 @@ async function main(argv: readonly string[]): Promise<number> {
     if (report.chart !== undefined) {
       written.push(writeTextFile(folder, `${benchmark.name}.svg`, report.chart));
     }
+    for (const [key, svg] of Object.entries(report.extraCharts ?? {})) {
+      written.push(writeTextFile(folder, `${benchmark.name}-${key}.svg`, svg));
+    }
     process.stdout.write(
       `wrote ${written.map((path) => displayPath(path, repositoryRoot)).join(', ')}\n`,
     );

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Benchmark } from '../benchmark.js';
 import { resultsFolder } from '../paths.js';
@@ -24,11 +24,15 @@ export interface ReportedResult {
   readonly environment?: { readonly node?: string; readonly cores?: number };
 }
 
-/** One benchmark with its result (absent when it has not been run) and whether it drew a chart. */
+/**
+ * One benchmark with its result (absent when it has not been run), whether it drew a chart, and
+ * the keys of its further charts (`<name>-<key>.svg`), sorted.
+ */
 export interface ReportSection {
   readonly benchmark: Pick<Benchmark, 'name' | 'description' | 'about'>;
   readonly result: ReportedResult | undefined;
   readonly chart: boolean;
+  readonly extraCharts?: readonly string[];
 }
 
 /** Renders the report (deterministic: the same sections give the same bytes). */
@@ -48,7 +52,7 @@ export function renderMarkdownReport(sections: readonly ReportSection[]): string
   return `${lines.join('\n')}\n`;
 }
 
-function renderSection({ benchmark, result, chart }: ReportSection): string[] {
+function renderSection({ benchmark, result, chart, extraCharts = [] }: ReportSection): string[] {
   const lines = [`## ${benchmark.name}`, '', benchmark.description, ''];
   if (result === undefined) {
     return [...lines, `Not run yet: \`pnpm bench ${benchmark.name}\`.`];
@@ -79,6 +83,9 @@ function renderSection({ benchmark, result, chart }: ReportSection): string[] {
   lines.push('', '```text', (result.table ?? '(no table recorded)').trimEnd(), '```');
   lines.push('', `Figures: [results/${benchmark.name}.json](results/${benchmark.name}.json)`);
   if (chart) lines.push('', `![${benchmark.name} chart](results/${benchmark.name}.svg)`);
+  for (const key of extraCharts) {
+    lines.push('', `![${benchmark.name} ${key} chart](results/${benchmark.name}-${key}.svg)`);
+  }
   return lines;
 }
 
@@ -91,6 +98,7 @@ export function writeMarkdownReport(
   benchmarks: readonly Benchmark[],
 ): string {
   const folder = resultsFolder(repositoryRoot);
+  const files = existsSync(folder) ? readdirSync(folder).sort() : [];
   const sections = benchmarks.map((benchmark): ReportSection => {
     const path = join(folder, `${benchmark.name}.json`);
     return {
@@ -99,6 +107,11 @@ export function writeMarkdownReport(
         ? (JSON.parse(readFileSync(path, 'utf8')) as ReportedResult)
         : undefined,
       chart: existsSync(join(folder, `${benchmark.name}.svg`)),
+      extraCharts: files.flatMap((file) =>
+        file.startsWith(`${benchmark.name}-`) && file.endsWith('.svg')
+          ? [file.slice(benchmark.name.length + 1, -'.svg'.length)]
+          : [],
+      ),
     };
   });
   return writeTextFile(join(repositoryRoot, 'bench'), 'REPORT.md', renderMarkdownReport(sections));

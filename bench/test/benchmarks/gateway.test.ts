@@ -4,6 +4,7 @@ import {
   formatGatewayTables,
   type GatewayOutcome,
   gatewayFigures,
+  renderExecuteChart,
   renderGatewayChart,
 } from '../../src/benchmarks/gateway/report.js';
 
@@ -49,13 +50,18 @@ const outcome: GatewayOutcome = {
         resultBytes: 9,
         latencyMs: {
           direct: latency(0.5),
+          'forwarder-in-process': latency(0.6),
           'gateway-in-process': latency(0.7),
+          'forwarder-stdio': latency(0.9),
           'gateway-stdio': latency(1),
         },
         ratio: {
+          'forwarder-in-process': { p50: 1.2, mean: 1.2 },
           'gateway-in-process': { p50: 1.4, mean: 1.4 },
+          'forwarder-stdio': { p50: 1.8, mean: 1.8 },
           'gateway-stdio': { p50: 2, mean: 2 },
         },
+        gatewayOwnMs: { 'in-process': 0.1, stdio: 0.1 },
       },
       {
         case: 'file-read',
@@ -65,13 +71,18 @@ const outcome: GatewayOutcome = {
         resultBytes: 50_000,
         latencyMs: {
           direct: latency(1),
+          'forwarder-in-process': latency(1.05),
           'gateway-in-process': latency(1.1),
+          'forwarder-stdio': latency(1.4),
           'gateway-stdio': latency(1.5),
         },
         ratio: {
+          'forwarder-in-process': { p50: 1.05, mean: 1.05 },
           'gateway-in-process': { p50: 1.1, mean: 1.1 },
+          'forwarder-stdio': { p50: 1.4, mean: 1.4 },
           'gateway-stdio': { p50: 1.5, mean: 1.5 },
         },
+        gatewayOwnMs: { 'in-process': 0.05, stdio: 0.1 },
       },
     ],
   },
@@ -89,8 +100,8 @@ describe('gateway benchmark report', () => {
       'tool_execute overhead < 1.2x a direct call (in-process gateway, p50), realistic: read_text_file of a 50 KB file (official filesystem server)',
     ]);
     expect(execute.map((check) => check.measured)).toEqual([
-      '1.40x (spawned gateway over stdio: 2.00x)',
-      '1.10x (spawned gateway over stdio: 1.50x)',
+      '1.40x (a forwarder alone: 1.20x; over stdio: gateway 2.00x, forwarder 1.80x)',
+      '1.10x (a forwarder alone: 1.05x; over stdio: gateway 1.50x, forwarder 1.40x)',
     ]);
   });
 
@@ -98,6 +109,10 @@ describe('gateway benchmark report', () => {
     const text = formatGatewayTables(outcome, checkTargets(outcome));
     expect(text.match(/^\s*file-read\s+gateway-in-process\s.*1\.10x\s*$/m)).not.toBeNull();
     expect(text.match(/^\s*echo\s+direct\s.*1\.00x\s*$/m)).not.toBeNull();
+    expect(text.match(/^\s*echo\s+gateway-stdio\s.*\s0\.500\s+2\.00x\s*$/m)).not.toBeNull();
+    expect(text).toContain(
+      "echo: the gateway's own work adds 0.100 ms (p50) to the forwarder in process, 0.100 ms over stdio",
+    );
     expect(text).toContain('maxInlineTokens 65536');
     const figures = gatewayFigures(outcome).execute as {
       cases: { case: string; ratio: Record<string, { p50: number }> }[];
@@ -130,5 +145,13 @@ describe('gateway benchmark report', () => {
     const chart = renderGatewayChart(outcome);
     expect(chart.match(/<polyline/g)).toHaveLength(3);
     expect(chart).toContain('gateway + browse');
+  });
+
+  it('draws one bar per non-direct path and case, at its p50 ratio', () => {
+    const svg = renderExecuteChart(outcome.execute);
+    expect(svg.match(/<rect [^>]*><title>/g)).toHaveLength(8);
+    expect(svg).toContain('<title>gateway-in-process: 1.4</title>');
+    expect(svg).toContain('<title>forwarder-stdio: 1.4</title>');
+    expect(renderExecuteChart(outcome.execute)).toBe(svg);
   });
 });

@@ -33,6 +33,16 @@ describe('renderMarkdownReport', () => {
     expect(renderMarkdownReport([measured])).toBe(report);
   });
 
+  it('shows every further chart of a benchmark after its main chart, in the order given', () => {
+    const report = renderMarkdownReport([{ ...measured, extraCharts: ['latency', 'recall'] }]);
+    const main = report.indexOf('![search chart](results/search.svg)');
+    const latency = report.indexOf('![search latency chart](results/search-latency.svg)');
+    const recall = report.indexOf('![search recall chart](results/search-recall.svg)');
+    expect(main).toBeGreaterThan(0);
+    expect(latency).toBeGreaterThan(main);
+    expect(recall).toBeGreaterThan(latency);
+  });
+
   it('says "none published" and "not run yet" rather than inventing figures', () => {
     const report = renderMarkdownReport([
       { ...measured, benchmark: { ...measured.benchmark, about: { datasets: [], published: [] } } },

@@ -1,6 +1,8 @@
 /**
  * `tool_execute` overhead: calls straight to an upstream over stdio against the same calls
- * through the gateway, for a worst case and a realistic case, in one run, interleaved.
+ * through the gateway, for a worst case and a realistic case, in one run, interleaved; with an
+ * in-process MCP server that only forwards the call, so the run also shows what one MCP hop costs
+ * before the gateway does anything.
  *
  * @module
  */
@@ -9,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -17,6 +20,7 @@ import { createUpstreamPool, parseMcpServersConfig } from '@x/core/upstreams';
 import { createGatewayRuntime, createGatewayServer, upstreamsFromPool } from '@x/gateway/server';
 import { BenchError } from '../../errors.js';
 import { type LatencySummary, summarizeLatency } from '../../metrics/latency.js';
+import { createForwardingServer } from '../../servers/forwarder.js';
 import { connectInMemory } from '../../servers/in-memory.js';
 import {
   BENCH_MAX_INLINE_TOKENS,
@@ -27,7 +31,13 @@ import {
 } from './execute-cases.js';
 
 /** The ways one call is made. */
-export const EXECUTE_PATHS = ['direct', 'gateway-in-process', 'gateway-stdio'] as const;
+export const EXECUTE_PATHS = [
+  'direct',
+  'forwarder-in-process',
+  'gateway-in-process',
+  'forwarder-stdio',
+  'gateway-stdio',
+] as const;
 /** One way a call is made. */
 export type ExecutePath = (typeof EXECUTE_PATHS)[number];
 
@@ -39,12 +49,17 @@ export interface ExecuteCase {
   /** The upstream tool called (`<server>/<name>`) and its arguments (host paths as `<tmp>`). */
   readonly tool: string;
   readonly args: Readonly<Record<string, string>>;
-  /** UTF-8 bytes of the text the direct call returns (the gateway returns the same text). */
+  /** UTF-8 bytes of the text the direct call returns (every path returns the same content). */
   readonly resultBytes: number;
   /** Latency per path. */
   readonly latencyMs: Readonly<Record<ExecutePath, LatencySummary>>;
-  /** Each gateway path's p50 and mean over the direct call's. */
+  /** Each other path's p50 and mean over the direct call's. */
   readonly ratio: Readonly<Record<Exclude<ExecutePath, 'direct'>, { p50: number; mean: number }>>;
+  /**
+   * Milliseconds (p50) each gateway adds to the forwarder on the same transport: the gateway's
+   * own work (argument checks, validation, the firewall) beyond one MCP hop.
+   */
+  readonly gatewayOwnMs: Readonly<{ 'in-process': number; stdio: number }>;
 }
 
 /** What one run of {@link measureExecuteOverhead} found. */
@@ -60,15 +75,19 @@ export interface ExecuteOverhead {
 /** Calls per path and case before timing starts. */
 const WARM_UP = 20;
 
-type Call = () => Promise<string>;
+type Call = () => Promise<CallToolResult>;
 
 /**
  * Calls each case's tool `repetitions` times per path, rotating which case and which path go
- * first in each round: straight to the upstream (an SDK client over stdio), through a gateway
- * runtime and server in this process (client over an in-memory transport, the gateway reaching
- * the upstream over stdio through `@x/core/upstreams`), and through a spawned `x-gateway serve`
- * (client over stdio, the gateway over stdio to the upstream). One gateway serves both cases'
- * upstreams. Before timing, every path's answer is checked to carry the direct call's text.
+ * first in each round: straight to the upstream (an SDK client over stdio); through an
+ * in-process server that only forwards the call to an `@x/core` upstream (client over an
+ * in-memory transport); through a gateway runtime and server in this process (client over an
+ * in-memory transport, the gateway reaching the upstream over stdio through `@x/core/upstreams`);
+ * through a spawned forwarder (`forwarder-main.js`, client over stdio); and through a spawned
+ * `x-gateway serve` (client over stdio, the gateway over stdio to the upstream). Every path has
+ * upstream processes of its own, so each upstream process serves the same share of the calls;
+ * one forwarder and one gateway per transport serve both cases. Before timing, every path's
+ * content is checked to be the direct call's, and the gateways' envelope summary too.
  *
  * @throws {@link BenchError} `SETUP` when a bin is missing, a call fails or paths disagree.
  */
@@ -79,8 +98,11 @@ export async function measureExecuteOverhead(options: {
   readonly repetitions: number;
 }): Promise<ExecuteOverhead> {
   const gatewayBin = join(options.repositoryRoot, 'apps', 'gateway', 'dist', 'cli.js');
-  if (!existsSync(gatewayBin)) {
-    throw new BenchError({ code: 'SETUP', message: `missing ${gatewayBin}: run pnpm build` });
+  const forwarderBin = fileURLToPath(new URL('../../servers/forwarder-main.js', import.meta.url));
+  for (const bin of [gatewayBin, forwarderBin]) {
+    if (!existsSync(bin)) {
+      throw new BenchError({ code: 'SETUP', message: `missing ${bin}: run pnpm build` });
+    }
   }
   const folder = await mkdtemp(join(tmpdir(), 'x-bench-gateway-'));
   const closers: (() => Promise<unknown>)[] = [() => rm(folder, { recursive: true, force: true })];
@@ -101,15 +123,22 @@ export async function measureExecuteOverhead(options: {
     };
     const configPath = join(folder, 'mcp.json');
     await writeFile(configPath, JSON.stringify(config));
-    const pool = createUpstreamPool(parseMcpServersConfig(config, configPath), {
-      stderr: 'ignore',
-    });
+    const parsedConfig = parseMcpServersConfig(config, configPath);
+    const pool = createUpstreamPool(parsedConfig, { stderr: 'ignore' });
     closers.unshift(() => pool.close());
+    const forwarderPool = createUpstreamPool(parsedConfig, { stderr: 'ignore' });
+    closers.unshift(() => forwarderPool.close());
     const runtime = await createGatewayRuntime({ upstreams: upstreamsFromPool(pool) });
     const inProcess = await connectInMemory(
       createGatewayServer(runtime, { firewall: { maxInlineTokens: BENCH_MAX_INLINE_TOKENS } }),
     );
     closers.unshift(() => inProcess.close());
+    const forwarder = await connectInMemory(
+      await createForwardingServer([...forwarderPool.upstreams.values()]),
+    );
+    closers.unshift(() => forwarder.close());
+    const spawnedForwarder = await connectStdio(process.execPath, [forwarderBin, configPath]);
+    closers.unshift(() => spawnedForwarder.close());
     const spawned = await connectStdio(process.execPath, [
       gatewayBin,
       'serve',
@@ -124,6 +153,7 @@ export async function measureExecuteOverhead(options: {
     for (const setup of setups) {
       const direct = await connectStdio(setup.upstream.command, [...setup.upstream.args]);
       closers.unshift(() => direct.close());
+
       const toolId = runtime.catalog.toolIds.find((id) => {
         const entry = runtime.catalog.entry(id);
         return entry?.upstream === setup.server && entry.upstreamName === setup.tool;
@@ -134,28 +164,23 @@ export async function measureExecuteOverhead(options: {
           message: `the gateway did not ingest ${setup.tool}`,
         });
       }
+      const call = { name: setup.tool, arguments: { ...setup.args } };
       const execute = { name: 'tool_execute', arguments: { tool_id: toolId, args: setup.args } };
       calls.push({
-        direct: () => callText(direct, { name: setup.tool, arguments: { ...setup.args } }),
-        'gateway-in-process': () => callSummary(inProcess, execute),
-        'gateway-stdio': () => callSummary(spawned, execute),
+        direct: () => callTool(direct, call),
+        'forwarder-in-process': () => callTool(forwarder, call),
+        'gateway-in-process': () => callTool(inProcess, execute),
+        'forwarder-stdio': () => callTool(spawnedForwarder, call),
+        'gateway-stdio': () => callTool(spawned, execute),
       });
     }
-    const expected = await Promise.all(calls.map((byPath) => byPath.direct()));
+    const expected: string[] = [];
     for (const [index, byPath] of calls.entries()) {
-      for (const path of EXECUTE_PATHS) {
-        if ((await byPath[path]()) !== expected[index]) {
-          const name = setups[index]?.name ?? String(index);
-          throw new BenchError({
-            code: 'SETUP',
-            message: `${name}: ${path} returned other text than the direct call`,
-          });
-        }
-      }
+      expected.push(await checkSameContent(setups[index] as ExecuteCaseSetup, byPath));
     }
     const times = calls.map(
       () =>
-        ({ direct: [], 'gateway-in-process': [], 'gateway-stdio': [] }) as Record<
+        Object.fromEntries(EXECUTE_PATHS.map((path) => [path, [] as number[]])) as Record<
           ExecutePath,
           number[]
         >,
@@ -189,11 +214,9 @@ function summarizeCase(
   times: Record<ExecutePath, number[]>,
   text: string,
 ): ExecuteCase {
-  const latencyMs = {
-    direct: summarizeLatency(times.direct),
-    'gateway-in-process': summarizeLatency(times['gateway-in-process']),
-    'gateway-stdio': summarizeLatency(times['gateway-stdio']),
-  };
+  const latencyMs = Object.fromEntries(
+    EXECUTE_PATHS.map((path) => [path, summarizeLatency(times[path])]),
+  ) as Record<ExecutePath, LatencySummary>;
   const over = (path: Exclude<ExecutePath, 'direct'>) => ({
     p50: latencyMs[path].p50 / latencyMs.direct.p50,
     mean: latencyMs[path].mean / latencyMs.direct.mean,
@@ -206,8 +229,14 @@ function summarizeCase(
     resultBytes: Buffer.byteLength(text, 'utf8'),
     latencyMs,
     ratio: {
+      'forwarder-in-process': over('forwarder-in-process'),
       'gateway-in-process': over('gateway-in-process'),
+      'forwarder-stdio': over('forwarder-stdio'),
       'gateway-stdio': over('gateway-stdio'),
+    },
+    gatewayOwnMs: {
+      'in-process': latencyMs['gateway-in-process'].p50 - latencyMs['forwarder-in-process'].p50,
+      stdio: latencyMs['gateway-stdio'].p50 - latencyMs['forwarder-stdio'].p50,
     },
   };
 }
@@ -232,29 +261,38 @@ async function callTool(
   return result;
 }
 
-/** The text blocks of an upstream's answer, joined as the gateway's firewall joins them. */
-async function callText(
-  client: Client,
-  request: { name: string; arguments: Record<string, unknown> },
-): Promise<string> {
-  const result = await callTool(client, request);
+/** The text blocks of an answer, joined as the gateway's firewall joins them. */
+function textOf(result: CallToolResult): string {
   return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
 }
 
-/** The summary of a `tool_execute` envelope: the whole text of a result the firewall kept inline. */
-async function callSummary(
-  client: Client,
-  request: { name: string; arguments: Record<string, unknown> },
+/**
+ * Calls every path once and checks that each returns the direct call's content (the gateways
+ * pass a result they keep inline through untouched) and that the gateways' envelope holds the
+ * same text as its summary; returns that text.
+ *
+ * @throws {@link BenchError} `SETUP` when a path answers differently.
+ */
+async function checkSameContent(
+  setup: ExecuteCaseSetup,
+  byPath: Record<ExecutePath, Call>,
 ): Promise<string> {
-  const result = await callTool(client, request);
-  const envelope = result.structuredContent as
-    | { summary?: unknown; provenance?: { firewall?: unknown } }
-    | undefined;
-  if (envelope?.provenance?.firewall !== 'inline' || typeof envelope.summary !== 'string') {
-    throw new BenchError({
-      code: 'SETUP',
-      message: 'tool_execute did not return the result inline',
-    });
+  const expected = await byPath.direct();
+  const mismatch = (path: ExecutePath, what: string) =>
+    new BenchError({ code: 'SETUP', message: `${setup.name}: ${path} returned ${what}` });
+  for (const path of EXECUTE_PATHS) {
+    const result = await byPath[path]();
+    if (JSON.stringify(result.content) !== JSON.stringify(expected.content)) {
+      throw mismatch(path, 'other content than the direct call');
+    }
+    if (path === 'gateway-in-process' || path === 'gateway-stdio') {
+      const envelope = result.structuredContent as
+        | { summary?: unknown; provenance?: { firewall?: unknown } }
+        | undefined;
+      if (envelope?.provenance?.firewall !== 'inline' || envelope.summary !== textOf(expected)) {
+        throw mismatch(path, 'no inline envelope with the whole text as its summary');
+      }
+    }
   }
-  return envelope.summary;
+  return textOf(expected);
 }

@@ -30,6 +30,7 @@ import {
   formatGatewayTables,
   type GatewayOutcome,
   gatewayFigures,
+  renderExecuteChart,
   renderGatewayChart,
 } from './report.js';
 import { measureScale } from './scale.js';
@@ -149,6 +150,7 @@ export const gatewayBenchmark: Benchmark = {
         targets,
       },
       chart: renderGatewayChart(outcome),
+      extraCharts: { execute: renderExecuteChart(outcome.execute) },
     };
   },
 };
