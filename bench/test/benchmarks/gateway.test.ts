@@ -61,6 +61,7 @@ const outcome: GatewayOutcome = {
           'forwarder-stdio': { p50: 1.8, mean: 1.8 },
           'gateway-stdio': { p50: 2, mean: 2 },
         },
+        modelTokens: { passThrough: 7, envelopeJson: 73 },
         gatewayOwnMs: { 'in-process': 0.1, stdio: 0.1 },
       },
       {
@@ -82,6 +83,7 @@ const outcome: GatewayOutcome = {
           'forwarder-stdio': { p50: 1.4, mean: 1.4 },
           'gateway-stdio': { p50: 1.5, mean: 1.5 },
         },
+        modelTokens: { passThrough: 10_464, envelopeJson: 11_224 },
         gatewayOwnMs: { 'in-process': 0.05, stdio: 0.1 },
       },
     ],
@@ -111,7 +113,10 @@ describe('gateway benchmark report', () => {
     expect(text.match(/^\s*echo\s+direct\s.*1\.00x\s*$/m)).not.toBeNull();
     expect(text.match(/^\s*echo\s+gateway-stdio\s.*\s0\.500\s+2\.00x\s*$/m)).not.toBeNull();
     expect(text).toContain(
-      "echo: the gateway's own work adds 0.100 ms (p50) to the forwarder in process, 0.100 ms over stdio",
+      "echo: the gateway's own work adds 0.100 ms (p50) to the forwarder in process, 0.100 ms over stdio;",
+    );
+    expect(text).toContain(
+      'a model reads 7 tokens of the result (the envelope as JSON text would be 73)',
     );
     expect(text).toContain('maxInlineTokens 65536');
     const figures = gatewayFigures(outcome).execute as {

@@ -16,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '@x/core/catalog-server';
+import { countTokens } from '@x/core/tokens';
 import { createUpstreamPool, parseMcpServersConfig } from '@x/core/upstreams';
 import { createGatewayRuntime, createGatewayServer, upstreamsFromPool } from '@x/gateway/server';
 import { BenchError } from '../../errors.js';
@@ -55,6 +56,12 @@ export interface ExecuteCase {
   readonly latencyMs: Readonly<Record<ExecutePath, LatencySummary>>;
   /** Each other path's p50 and mean over the direct call's. */
   readonly ratio: Readonly<Record<Exclude<ExecutePath, 'direct'>, { p50: number; mean: number }>>;
+  /**
+   * `cl100k_base` tokens a model reads of the result: the gateway's content (the upstream's
+   * blocks, passed through; the same as the direct call's) and, for comparison, the envelope as
+   * one JSON text, which is what mirroring `structuredContent` in the content would show.
+   */
+  readonly modelTokens: Readonly<{ passThrough: number; envelopeJson: number }>;
   /**
    * Milliseconds (p50) each gateway adds to the forwarder on the same transport: the gateway's
    * own work (argument checks, validation, the firewall) beyond one MCP hop.
@@ -174,9 +181,9 @@ export async function measureExecuteOverhead(options: {
         'gateway-stdio': () => callTool(spawned, execute),
       });
     }
-    const expected: string[] = [];
+    const checked: CheckedAnswer[] = [];
     for (const [index, byPath] of calls.entries()) {
-      expected.push(await checkSameContent(setups[index] as ExecuteCaseSetup, byPath));
+      checked.push(await checkSameContent(setups[index] as ExecuteCaseSetup, byPath));
     }
     const times = calls.map(
       () =>
@@ -201,7 +208,11 @@ export async function measureExecuteOverhead(options: {
       repetitions: options.repetitions,
       maxInlineTokens: BENCH_MAX_INLINE_TOKENS,
       cases: setups.map((setup, index) =>
-        summarizeCase(setup, times[index] as Record<ExecutePath, number[]>, expected[index] ?? ''),
+        summarizeCase(
+          setup,
+          times[index] as Record<ExecutePath, number[]>,
+          checked[index] as CheckedAnswer,
+        ),
       ),
     };
   } finally {
@@ -212,7 +223,7 @@ export async function measureExecuteOverhead(options: {
 function summarizeCase(
   setup: ExecuteCaseSetup,
   times: Record<ExecutePath, number[]>,
-  text: string,
+  checked: CheckedAnswer,
 ): ExecuteCase {
   const latencyMs = Object.fromEntries(
     EXECUTE_PATHS.map((path) => [path, summarizeLatency(times[path])]),
@@ -226,13 +237,17 @@ function summarizeCase(
     label: setup.label,
     tool: `${setup.server}/${setup.tool}`,
     args: setup.shownArgs,
-    resultBytes: Buffer.byteLength(text, 'utf8'),
+    resultBytes: Buffer.byteLength(checked.text, 'utf8'),
     latencyMs,
     ratio: {
       'forwarder-in-process': over('forwarder-in-process'),
       'gateway-in-process': over('gateway-in-process'),
       'forwarder-stdio': over('forwarder-stdio'),
       'gateway-stdio': over('gateway-stdio'),
+    },
+    modelTokens: {
+      passThrough: countTokens(checked.text),
+      envelopeJson: countTokens(JSON.stringify(checked.envelope)),
     },
     gatewayOwnMs: {
       'in-process': latencyMs['gateway-in-process'].p50 - latencyMs['forwarder-in-process'].p50,
@@ -266,18 +281,25 @@ function textOf(result: CallToolResult): string {
   return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
 }
 
+/** The text every path answered and the envelope the in-process gateway answered with. */
+interface CheckedAnswer {
+  readonly text: string;
+  readonly envelope: unknown;
+}
+
 /**
  * Calls every path once and checks that each returns the direct call's content (the gateways
  * pass a result they keep inline through untouched) and that the gateways' envelope holds the
- * same text as its summary; returns that text.
+ * same text as its summary; returns that text and the in-process gateway's envelope.
  *
  * @throws {@link BenchError} `SETUP` when a path answers differently.
  */
 async function checkSameContent(
   setup: ExecuteCaseSetup,
   byPath: Record<ExecutePath, Call>,
-): Promise<string> {
+): Promise<CheckedAnswer> {
   const expected = await byPath.direct();
+  let envelope: unknown;
   const mismatch = (path: ExecutePath, what: string) =>
     new BenchError({ code: 'SETUP', message: `${setup.name}: ${path} returned ${what}` });
   for (const path of EXECUTE_PATHS) {
@@ -286,13 +308,14 @@ async function checkSameContent(
       throw mismatch(path, 'other content than the direct call');
     }
     if (path === 'gateway-in-process' || path === 'gateway-stdio') {
-      const envelope = result.structuredContent as
+      const answered = result.structuredContent as
         | { summary?: unknown; provenance?: { firewall?: unknown } }
         | undefined;
-      if (envelope?.provenance?.firewall !== 'inline' || envelope.summary !== textOf(expected)) {
+      if (answered?.provenance?.firewall !== 'inline' || answered.summary !== textOf(expected)) {
         throw mismatch(path, 'no inline envelope with the whole text as its summary');
       }
+      if (path === 'gateway-in-process') envelope = answered;
     }
   }
-  return textOf(expected);
+  return { text: textOf(expected), envelope };
 }

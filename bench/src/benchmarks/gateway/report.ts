@@ -134,10 +134,10 @@ export function formatGatewayTables(
       ]),
     ),
   );
-  const own = execute.cases.map(
-    (measured) =>
-      ` ${measured.case}: the gateway's own work adds ${formatNumber(measured.gatewayOwnMs['in-process'], 3)} ms (p50) to the forwarder in process, ${formatNumber(measured.gatewayOwnMs.stdio, 3)} ms over stdio`,
-  );
+  const own = execute.cases.flatMap((measured) => [
+    ` ${measured.case}: the gateway's own work adds ${formatNumber(measured.gatewayOwnMs['in-process'], 3)} ms (p50) to the forwarder in process, ${formatNumber(measured.gatewayOwnMs.stdio, 3)} ms over stdio;`,
+    `   a model reads ${measured.modelTokens.passThrough} tokens of the result (the envelope as JSON text would be ${measured.modelTokens.envelopeJson})`,
+  ]);
   const checks = formatTable(
     [{ title: 'target' }, { title: 'measured' }, { title: 'met' }],
     targets.map((check) => [check.target, check.measured, check.met ? 'yes' : 'NO']),
