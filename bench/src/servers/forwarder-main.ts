@@ -6,9 +6,8 @@
  * @module
  */
 
-import { readFile } from 'node:fs/promises';
 import { serveStdio } from '@x/core/serve';
-import { createUpstreamPool, parseMcpServersConfig } from '@x/core/upstreams';
+import { createUpstreamPool, loadMcpServersConfig } from '@x/core/upstreams';
 import { createForwardingServer } from './forwarder.js';
 
 const [configPath] = process.argv.slice(2);
@@ -16,7 +15,6 @@ if (configPath === undefined) {
   process.stderr.write('usage: forwarder-main <mcp.json>\n');
   process.exit(2);
 }
-const config = parseMcpServersConfig(JSON.parse(await readFile(configPath, 'utf8')), configPath);
-const pool = createUpstreamPool(config, { stderr: 'ignore' });
+const pool = createUpstreamPool(await loadMcpServersConfig(configPath), { stderr: 'ignore' });
 const server = await createForwardingServer([...pool.upstreams.values()]);
 await serveStdio(() => server, { onClosed: () => void pool.close() });

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createUpstreamPool, parseMcpServersConfig, type Upstream } from '@x/core/upstreams';
+import { createUpstreamPool, loadMcpServersConfig, type Upstream } from '@x/core/upstreams';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createForwardingServer } from '../../src/servers/forwarder.js';
 import { connectInMemory } from '../../src/servers/in-memory.js';
@@ -40,8 +40,7 @@ afterEach(async () => {
 });
 
 async function weather(): Promise<Upstream> {
-  const config = JSON.parse(await readFile(configPath, 'utf8')) as unknown;
-  const pool = createUpstreamPool(parseMcpServersConfig(config, configPath), { stderr: 'ignore' });
+  const pool = createUpstreamPool(await loadMcpServersConfig(configPath), { stderr: 'ignore' });
   closers.push(() => pool.close());
   return pool.upstreams.get('weather') as Upstream;
 }

@@ -166,12 +166,10 @@ export async function applyFirewall(
     firewall,
     bytes,
   });
-  // The joined parts take `bytes` plus one byte per separator; a token covers at least one byte.
+  // The joined parts take `bytes` plus one byte per separator.
+  const joined = parts.map((part) => part.text).join('\n');
   const joinedBytes = bytes + Math.max(0, parts.length - 1);
-  const inline =
-    joinedBytes <= maxInlineTokens ||
-    !exceedsTokens(parts.map((part) => part.text).join('\n'), maxInlineTokens);
-  if (inline) {
+  if (!exceedsTokens(joined, maxInlineTokens, joinedBytes)) {
     const blocks = result.content ?? [];
     const inlineBlocks: ContentBlock[] =
       hasText || main === undefined ? blocks : [{ type: 'text', text: main.text }, ...blocks];

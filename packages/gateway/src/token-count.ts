@@ -55,10 +55,11 @@ export function countTokensCached(text: string): number {
 /**
  * Whether `text` surely takes at most `limit` tokens without counting: every
  * cl100k_base token covers at least one UTF-8 byte, and a UTF-16 code unit is
- * at most 3 bytes.
+ * at most 3 bytes. `bytes` is the text's UTF-8 size when the caller already
+ * measured it.
  */
-export function fitsWithoutCounting(text: string, limit: number): boolean {
-  return text.length * 3 <= limit || Buffer.byteLength(text, 'utf8') <= limit;
+export function fitsWithoutCounting(text: string, limit: number, bytes?: number): boolean {
+  return text.length * 3 <= limit || (bytes ?? Buffer.byteLength(text, 'utf8')) <= limit;
 }
 
 /**
@@ -105,10 +106,11 @@ const MAX_TOKEN_BYTES = 128;
  * count (within a few tokens of the whole text's) or, when even its lower
  * bound (a token covers at most 128 bytes) passes the limit, without
  * counting. For the context firewall, where a result of megabytes must be
- * judged in microseconds.
+ * judged in microseconds; `bytes` is the text's UTF-8 size when the caller
+ * already measured it.
  */
-export function exceedsTokens(text: string, limit: number): boolean {
-  if (fitsWithoutCounting(text, limit)) return false;
+export function exceedsTokens(text: string, limit: number, bytes?: number): boolean {
+  if (fitsWithoutCounting(text, limit, bytes)) return false;
   let total = 0;
   for (const match of pieces(text)) {
     const piece = match[0];

@@ -99,6 +99,8 @@ describe('cheap bounds', () => {
     fc.assert(
       fc.property(prose, fc.integer({ min: 0, max: 80 }), (text, limit) => {
         expect(exceedsTokens(text, limit)).toBe(countTokens(text) > limit);
+        const bytes = Buffer.byteLength(text, 'utf8');
+        expect(exceedsTokens(text, limit, bytes)).toBe(countTokens(text) > limit);
       }),
       { numRuns: 300 },
     );
