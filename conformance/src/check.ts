@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { RawSession } from './session/raw-session.js';
 
 /** What a check concluded. */

@@ -1,4 +1,4 @@
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { findCatalogProblems, pass, type SpecDefinition, specRegistry } from '../src/index.js';
 

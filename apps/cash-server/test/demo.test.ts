@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoDatabase, openDemoDatabase, SEEDED_ORDERS } from '../src/demo/database.js';
 import { createDemoServer } from '../src/demo/demo-server.js';

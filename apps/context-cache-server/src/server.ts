@@ -6,14 +6,8 @@
  */
 
 import { createRequire } from 'node:module';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import {
   type Answer,
   type AnswerOptions,
@@ -70,8 +64,8 @@ export function createContextCacheServer(options: AnswerOptions): McpServer {
   );
   server.server.registerCapabilities({ tools: {} });
   const tools = contextTools(STRATEGY_NAMES, options.defaultStrategy ?? DEFAULT_STRATEGY);
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...tools] }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.server.setRequestHandler('tools/list', () => ({ tools: [...tools] }));
+  server.server.setRequestHandler('tools/call', async (request) => {
     const args = request.params.arguments ?? {};
     switch (request.params.name) {
       case RESOLVE_TOOL:
@@ -81,8 +75,8 @@ export function createContextCacheServer(options: AnswerOptions): McpServer {
       case INSPECT_CACHE_TOOL:
         return toToolResult(await answerInspectCache(args, options));
       default:
-        throw new McpError(
-          ErrorCode.InvalidParams,
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
           `Unknown tool ${JSON.stringify(request.params.name.slice(0, ECHOED_NAME_LENGTH))}`,
         );
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
 import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
@@ -103,7 +103,6 @@ function bystander(client: Client, toolId: string, tag: number) {
       try {
         const result = await client.callTool(
           { name: 'tool_execute', arguments: { tool_id: toolId, args: { n } } },
-          undefined,
           { timeout: CALL_TIMEOUT_MS },
         );
         const summary = String(payload(result).summary ?? '');

@@ -4,8 +4,7 @@
  * @module
  */
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { countJsonTokens } from '@x/core/tokens';
 import type { McpServersConfig } from '@x/core/upstreams';
 import { createDisclosureProxy, type DisclosureProxyOptions } from '@x/progressive-disclosure';

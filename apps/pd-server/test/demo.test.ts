@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { checkDescriptions } from '@x/progressive-disclosure';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoDescriptions, createDemoServer } from '../src/demo/demo-server.js';

@@ -9,8 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, CallToolResult } from '@modelcontextprotocol/client';
 
 /** The built `x-catalog-server` of `@x/core`. */
 export const CATALOG_SERVER = fileURLToPath(
@@ -53,9 +52,12 @@ export function text(result: unknown): string {
  */
 export async function echoOutcome(client: Client, tool: string, n: number): Promise<string> {
   try {
-    const result = await client.callTool({ name: tool, arguments: { n } }, undefined, {
-      timeout: CALL_TIMEOUT_MS,
-    });
+    const result = await client.callTool(
+      { name: tool, arguments: { n } },
+      {
+        timeout: CALL_TIMEOUT_MS,
+      },
+    );
     if (result.isError === true) return text(result);
     return text(result).includes(`"n":${n}}`) ? 'ok' : 'crossed';
   } catch (error) {

@@ -1,12 +1,4 @@
-/**
- * The floor of an MCP hop: a server that hands every `tools/call` to the upstream that has the
- * tool and does nothing else.
- *
- * @module
- */
-
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Upstream } from '@x/core/upstreams';
 
 /**
@@ -25,13 +17,16 @@ export async function createForwardingServer(upstreams: readonly Upstream[]): Pr
   }
   const server = new McpServer({ name: 'x-bench-forwarder', version: '0.1.0' });
   server.server.registerCapabilities({ tools: {} });
-  server.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.server.setRequestHandler('tools/call', (request, ctx) => {
     const { name, arguments: args } = request.params;
     const upstream = byTool.get(name);
     if (upstream === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `no upstream has a tool named ${name}`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `no upstream has a tool named ${name}`,
+      );
     }
-    return upstream.callTool(name, args ?? {}, { signal: extra.signal });
+    return upstream.callTool(name, args ?? {}, { signal: ctx.mcpReq.signal });
   });
   return server;
 }

@@ -5,10 +5,9 @@
  * @module
  */
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import type { McpServer, CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { Client } from '@modelcontextprotocol/client';
 import type { MountableUpstream } from '@x/cash';
 import { BenchError } from '../errors.js';
 
@@ -63,7 +62,6 @@ export function clientUpstream(name: string, client: Client): MountableUpstream 
     async callTool(tool, args, options) {
       return (await client.callTool(
         { name: tool, arguments: args },
-        undefined,
         options?.signal === undefined ? {} : { signal: options.signal },
       )) as CallToolResult;
     },

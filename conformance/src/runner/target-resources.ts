@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { CheckContext, OpenSessionOptions, TargetDescription } from '../check.js';
 import { ConformanceError, describeError } from '../errors.js';
 import { openRawSession } from '../session/open-session.js';

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 
 /** A parsed JSON object received from a server, not yet trusted to be valid JSON-RPC. */
 export type RawMessage = Readonly<Record<string, unknown>>;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import { ConformanceError } from '../errors.js';
 import { CLIENT_INFO } from '../package-info.js';
 import { isRecord, isResponse, isServerRequest, type RawMessage } from './json-rpc.js';

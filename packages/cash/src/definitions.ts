@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { SessionContext } from '@x/core/serve';
 import type { z } from 'zod';
 import type { ObjectJsonSchema, ParamsDefinition } from './schema.js';

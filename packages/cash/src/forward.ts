@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ListingEntry } from './help/views.js';
 
 const KEYWORD_REFERENCE = /\bnamespace(\s*=\s*)(["'])([A-Za-z0-9_.]*)\2/g;

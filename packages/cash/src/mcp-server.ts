@@ -1,17 +1,5 @@
-/**
- * One MCP server per session: the three tools and the `cash://server` resource.
- *
- * @module
- */
-
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { CashManifest } from './manifest/manifest-schema.js';
 import { CASH_TOOL_NAMES, CASH_TOOLS } from './tools.js';
 
@@ -47,19 +35,19 @@ export function createCashMcpServer(parts: McpServerParts): McpServer {
     parts.instructions === undefined ? {} : { instructions: parts.instructions },
   );
   server.server.registerCapabilities({ tools: {} });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...CASH_TOOLS] }));
-  server.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.server.setRequestHandler('tools/list', () => ({ tools: [...CASH_TOOLS] }));
+  server.server.setRequestHandler('tools/call', (request, ctx) => {
     const name = request.params.name;
     if (!CASH_TOOL_NAMES.includes(name)) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool ${JSON.stringify(name.slice(0, 64))}: this server has call, help and skill`,
       );
     }
     return parts.callTool(
       name as 'call' | 'help' | 'skill',
       request.params.arguments,
-      extra.signal,
+      ctx.mcpReq.signal,
     );
   });
   server.registerResource(

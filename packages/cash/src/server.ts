@@ -4,8 +4,7 @@
  * @module
  */
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, CallToolResult } from '@modelcontextprotocol/server';
 import type { HttpRouteHandler, SessionContext } from '@x/core/serve';
 import { answerCall } from './call/answer-call.js';
 import { defineFunction } from './define-function.js';

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 
 const NAMESPACE = { type: 'string', description: 'Dotted path, e.g. orders.retail; omit for root' };
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import {
   Agent,
   type Dispatcher,
@@ -36,7 +36,7 @@ const shop = createShopServer();
 
 async function serveMcp(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const server = shop.createMcpServer();
-  const transport = new StreamableHTTPServerTransport({});
+  const transport = new NodeStreamableHTTPServerTransport({});
   response.on('close', () => {
     void transport.close();
     void server.close();

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import type { McpServer, CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { Client } from '@modelcontextprotocol/client';
 import { parseCatalog } from '@x/core/catalog-server';
 import {
   classifyUpstreamError,
@@ -78,10 +77,13 @@ export async function inMemoryUpstream(
         `tools/call ${tool}`,
         options?.signal,
         async () =>
-          (await client.callTool({ name: tool, arguments: args }, undefined, {
-            timeout: timeoutMs,
-            ...(options?.signal === undefined ? {} : { signal: options.signal }),
-          })) as CallToolResult,
+          (await client.callTool(
+            { name: tool, arguments: args },
+            {
+              timeout: timeoutMs,
+              ...(options?.signal === undefined ? {} : { signal: options.signal }),
+            },
+          )) as CallToolResult,
       ),
     readResource: (uri, options) =>
       run('resources/read', options?.signal, () => client.readResource({ uri })),

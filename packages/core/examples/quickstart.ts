@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createCatalogServerFactory, parseCatalog } from '@x/core/catalog-server';
 import { serveHttp } from '@x/core/serve';
 import { countJsonTokens } from '@x/core/tokens';

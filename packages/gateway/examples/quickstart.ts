@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { createGatewayRuntime, createGatewayServer, type GatewayUpstream } from '@x/gateway/server';
 
 // Any upstream fits; upstreamsFromPool(createUpstreamPool(config)) connects an mcpServers file.

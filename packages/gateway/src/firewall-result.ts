@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FirewallOutcome } from './firewall.js';
 import type { ResultEnvelope } from './result-envelope.js';
 

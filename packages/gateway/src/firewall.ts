@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import type { Artifact, ArtifactStore } from './artifact-store.js';
 import { GatewayError } from './errors.js';
 import type { ArtifactRef, ResultEnvelope, SuggestedView } from './result-envelope.js';

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { createMemoryArtifactStore } from '../src/artifact-store.js';
 import { GatewayError } from '../src/errors.js';

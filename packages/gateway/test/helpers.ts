@@ -1,8 +1,7 @@
 /** Shared test plumbing: in-memory client/server pairs and upstream adapters. */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import type { McpServer, CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { Client } from '@modelcontextprotocol/client';
 import { type Catalog as CoreCatalog, createCatalogServer } from '@x/core/catalog-server';
 import type { GatewayUpstream } from '../src/server/upstream.js';
 import { referenceServerTools } from './fixtures.js';
@@ -58,7 +57,6 @@ export function clientUpstream(name: string, client: Client, namespace?: string)
       calls.push({ name: toolName, args });
       return (await client.callTool(
         { name: toolName, arguments: args },
-        undefined,
         options?.signal === undefined ? {} : { signal: options.signal },
       )) as CallToolResult;
     },

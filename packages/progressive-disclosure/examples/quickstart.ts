@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import { Client } from '@modelcontextprotocol/client';
 import { createProgressiveDisclosure } from '@x/progressive-disclosure';
 import { z } from 'zod';
 
@@ -9,7 +8,10 @@ export const factory = layer.wrapFactory(() => {
   const server = new McpServer({ name: 'weather', version: '1.0.0' });
   server.registerTool(
     'get_forecast',
-    { description: 'Gets the 3-day forecast of a city. In °C.', inputSchema: { city: z.string() } },
+    {
+      description: 'Gets the 3-day forecast of a city. In °C.',
+      inputSchema: z.object({ city: z.string() }),
+    },
     async ({ city }) => ({ content: [{ type: 'text', text: `${city}: sunny, 21 °C` }] }),
   );
   return server;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { createJsonSchemaCompiler } from '@x/core/schemas';
 import type { DescriptionSource } from './description-override.js';
 

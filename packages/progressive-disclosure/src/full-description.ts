@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolDescriptionOverride, ToolExample } from './description-override.js';
 
 /**

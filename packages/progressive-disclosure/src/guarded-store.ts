@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { SessionStore } from '@x/core/sessions';
 
 /** The message of a session-store failure, as clients read it. */
@@ -17,7 +17,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const failure = new McpError(ErrorCode.InternalError, STORE_UNAVAILABLE_MESSAGE, {
+    const failure = new ProtocolError(ProtocolErrorCode.InternalError, STORE_UNAVAILABLE_MESSAGE, {
       retryable: true,
     });
     // Kept for logs and debuggers in this process; the SDK sends only code, message and data.

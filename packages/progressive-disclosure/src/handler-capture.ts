@@ -11,8 +11,7 @@
  * @module
  */
 
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Request, Result } from '@modelcontextprotocol/sdk/types.js';
+import type { Server, Request, Result } from '@modelcontextprotocol/server';
 import { ProgressiveDisclosureError } from './errors.js';
 import type { HandlerExtra } from './handlers.js';
 

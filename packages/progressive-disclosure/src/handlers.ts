@@ -1,35 +1,18 @@
-/**
- * The progressive-disclosure request handlers, installed on a low-level SDK `Server` in front of
- * any {@link ToolSource}: minimal `tools/list`, gated `tools/call`, and the `tool_descriptions`
- * resource next to the server's own resources.
- *
- * @see progressive-disclosure §3, §4, §5, §6
- * @module
- */
-
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  type CallToolRequest,
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  type ListResourcesRequest,
-  ListResourcesRequestSchema,
-  type ListResourcesResult,
-  type ListResourceTemplatesRequest,
-  ListResourceTemplatesRequestSchema,
-  type ListResourceTemplatesResult,
-  ListToolsRequestSchema,
-  McpError,
-  type ReadResourceRequest,
-  ReadResourceRequestSchema,
-  type ReadResourceResult,
-  type ServerNotification,
-  type ServerRequest,
-  type ServerResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type {
+  Server,
+  CallToolRequest,
+  CallToolResult,
+  ListResourcesRequest,
+  ListResourcesResult,
+  ListResourceTemplatesRequest,
+  ListResourceTemplatesResult,
+  ReadResourceRequest,
+  ReadResourceResult,
+  ServerResult,
+  Tool,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import { resourceDescription } from './guidance.js';
 import type { AccessContext, DisclosureRuntime } from './options.js';
 import { MAX_TOOL_NAME_LENGTH } from './options.js';
@@ -44,7 +27,7 @@ import { toMinimalTool } from './stage-one.js';
 import { toolDescriptionRequired, type WireError } from './wire-errors.js';
 
 /** What a request handler receives besides the request. */
-export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type HandlerExtra = ServerContext;
 
 /** The MCP error code for a resource that does not exist. */
 const RESOURCE_NOT_FOUND = -32002;
@@ -107,7 +90,7 @@ export function installDisclosure(
   const accessOf = (extra: HandlerExtra): AccessContext => ({
     sessionId: extra.sessionId,
     role: binding.role,
-    authInfo: extra.authInfo,
+    authInfo: extra.http?.authInfo,
   });
 
   async function visibleTools(extra: HandlerExtra): Promise<Tool[]> {
@@ -144,14 +127,15 @@ export function installDisclosure(
 
   server.registerCapabilities({ tools: { listChanged: true }, resources: {} });
 
-  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/list', async (request, ctx) => {
     if (request.params?.cursor !== undefined) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         'Invalid cursor: every tool is on the first page',
       );
     }
-    const tools = await visibleTools(extra);
+    /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+    const tools = await visibleTools(ctx);
     return {
       tools: tools.map((tool) =>
         toMinimalTool(
@@ -164,49 +148,60 @@ export function installDisclosure(
     };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const name = request.params.name;
-    const tool = (await visibleTools(extra)).find((candidate) => candidate.name === name);
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool '${name}' not found`);
-    if (!(await runtime.grants.use(sessionKeyOf(extra), name))) {
+    /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+    const tool = (await visibleTools(ctx)).find((candidate) => candidate.name === name);
+    if (tool === undefined)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool '${name}' not found`);
+    /* @mcp-codemod-error The context object is forwarded to sessionKeyOf(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+    if (!(await runtime.grants.use(sessionKeyOf(ctx), name))) {
       return wireErrorResult(toolDescriptionRequired(name));
     }
-    return source.callTool(request, extra);
+    /* @mcp-codemod-error The context object is forwarded to source.callTool(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+    return source.callTool(request, ctx);
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
-    const own = inner.list === undefined ? { resources: [] } : await inner.list(request, extra);
+  server.setRequestHandler('resources/list', async (request, ctx) => {
+    /* @mcp-codemod-error The context object is forwarded to inner.list(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+    const own = inner.list === undefined ? { resources: [] } : await inner.list(request, ctx);
     if (request.params?.cursor !== undefined) return own;
-    const ours = { uri: TOOL_DESCRIPTIONS_URI, ...descriptor(await visibleTools(extra)) };
+    /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+    const ours = { uri: TOOL_DESCRIPTIONS_URI, ...descriptor(await visibleTools(ctx)) };
     return { ...own, resources: [ours, ...own.resources] };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request, extra) => {
+  server.setRequestHandler('resources/templates/list', async (request, ctx) => {
     const own =
       inner.templates === undefined
         ? { resourceTemplates: [] }
-        : await inner.templates(request, extra);
+        : /* @mcp-codemod-error The context object is forwarded to inner.templates(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+          await inner.templates(request, ctx);
     if (request.params?.cursor !== undefined) return own;
     const ours = {
       uriTemplate: TOOL_DESCRIPTIONS_URI_TEMPLATE,
-      ...descriptor(await visibleTools(extra)),
+      /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+      ...descriptor(await visibleTools(ctx)),
     };
     return { ...own, resourceTemplates: [ours, ...own.resourceTemplates] };
   });
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+  server.setRequestHandler('resources/read', async (request, ctx) => {
     const uri = request.params.uri;
     const selection = parseToolDescriptionsUri(uri, {
       maxTools: runtime.maxToolsPerRead,
       maxNameLength: MAX_TOOL_NAME_LENGTH,
     });
     if (selection.kind === 'other') {
-      if (inner.read !== undefined) return inner.read(request, extra);
-      throw new McpError(RESOURCE_NOT_FOUND, `Resource ${uri} not found`, { uri });
+      /* @mcp-codemod-error The context object is forwarded to inner.read(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+      if (inner.read !== undefined) return inner.read(request, ctx);
+      throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource ${uri} not found`, { uri });
     }
-    const sessionKey = sessionKeyOf(extra);
+    /* @mcp-codemod-error The context object is forwarded to sessionKeyOf(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+    const sessionKey = sessionKeyOf(ctx);
     const body = await answerDescriptionRead(selection, runtime, sessionKey, () =>
-      visibleTools(extra),
+      /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+      visibleTools(ctx),
     );
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
   });

@@ -5,8 +5,7 @@
  * @module
  */
 
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo, Tool } from '@modelcontextprotocol/server';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import { z } from 'zod';
 import type { DescriptionSource, ToolDescriptionOverride } from './description-override.js';

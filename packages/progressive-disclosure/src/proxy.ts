@@ -6,14 +6,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  type CallToolResult,
-  ErrorCode,
-  type Implementation,
-  McpError,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { CallToolResult, Implementation, Tool } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
 import { assignToolNames } from '@x/core/catalog-server';
 import type { ServerFactory } from '@x/core/serve';
@@ -156,7 +150,10 @@ export function createDisclosureProxy(
     async callTool(request, extra) {
       const entry = (await tools()).get(request.params.name);
       if (entry === undefined) {
-        throw new McpError(ErrorCode.InvalidParams, `Tool '${request.params.name}' not found`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Tool '${request.params.name}' not found`,
+        );
       }
       try {
         return await entry.upstream.callTool(entry.originalName, request.params.arguments ?? {}, {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { distance } from 'fastest-levenshtein';
 import { type FullToolDescription, toFullDescription } from './full-description.js';
 import type { DisclosureRuntime } from './options.js';

@@ -5,18 +5,18 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  type CallToolRequest,
-  type ListResourcesResult,
-  type ListResourceTemplatesResult,
-  type ListToolsResult,
-  ListToolsResultSchema,
-  type ReadResourceResult,
-  type ServerResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsResultSchema } from '@modelcontextprotocol/core';
+import type {
+  Server,
+  McpServer,
+  CallToolRequest,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  ReadResourceResult,
+  ServerResult,
+  Tool,
+} from '@modelcontextprotocol/server';
 import type { ServerFactory, SessionContext } from '@x/core/serve';
 import { ProgressiveDisclosureError } from './errors.js';
 import { type CapturedHandler, captureRequestHandlers } from './handler-capture.js';

@@ -1,4 +1,4 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import { describe, expect, it } from 'vitest';
@@ -41,11 +41,14 @@ describe('guardSessionStore', () => {
     ];
     for (const call of calls) {
       const error = await call().catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(McpError);
-      expect((error as McpError).message).toContain(STORE_UNAVAILABLE_MESSAGE);
-      expect((error as McpError).data).toEqual({ retryable: true });
+      expect(error).toBeInstanceOf(ProtocolError);
+      expect((error as ProtocolError).message).toContain(STORE_UNAVAILABLE_MESSAGE);
+      expect((error as ProtocolError).data).toEqual({ retryable: true });
       expect(
-        JSON.stringify({ message: (error as McpError).message, data: (error as McpError).data }),
+        JSON.stringify({
+          message: (error as ProtocolError).message,
+          data: (error as ProtocolError).data,
+        }),
       ).not.toMatch(/secret|10\.0\.0\.7|redis:/);
       expect((error as Error).cause).toBeInstanceOf(CoreError);
     }

@@ -3,11 +3,9 @@
  * progressive-disclosure payloads.
  */
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import type { Server, CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 
 /** A connected client and the server behind it; `await using` closes both. */
@@ -40,12 +38,12 @@ export function createNotesServer(): McpServer {
       title: 'Read note',
       description:
         'Reads one note by its id and returns its text. Use list_notes first when you do not know the id; ids look like n1, n2. Fails with NOT_FOUND for an unknown id.',
-      inputSchema: {
+      inputSchema: z.object({
         id: z
           .string()
           .regex(/^n\d+$/)
           .describe('The note id, e.g. n1'),
-      },
+      }),
       annotations: { readOnlyHint: true },
     },
     async ({ id }) => {
@@ -60,8 +58,8 @@ export function createNotesServer(): McpServer {
     {
       description:
         'Creates or replaces a note.\n\nArgs:\n  id: the note id\n  text: the whole new text (max 1000 characters)',
-      inputSchema: { id: z.string(), text: z.string().max(1000) },
-      outputSchema: { id: z.string(), length: z.number() },
+      inputSchema: z.object({ id: z.string(), text: z.string().max(1000) }),
+      outputSchema: z.object({ id: z.string(), length: z.number() }),
     },
     async ({ id, text }) => {
       notes.set(id, text);

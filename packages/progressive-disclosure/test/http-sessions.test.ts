@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProgressiveDisclosure } from '../src/index.js';

@@ -1,5 +1,4 @@
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { createCatalogServer } from '@x/core/catalog-server';
 import { describe, expect, it } from 'vitest';
 import {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { answer, type CalendarEvent, type DemoState, failure, nextId } from './state.js';
 
@@ -67,7 +67,7 @@ export function registerCalendarTools(server: McpServer, state: DemoState): void
       title: 'List calendar events',
       description:
         'Lists the events between two dates, both included, in start order. The range may span at most 31 days; ask for several ranges to cover more.',
-      inputSchema: { from: DateSchema, to: DateSchema },
+      inputSchema: z.object({ from: DateSchema, to: DateSchema }),
       annotations: { readOnlyHint: true },
     },
     async ({ from, to }) => {
@@ -90,7 +90,7 @@ export function registerCalendarTools(server: McpServer, state: DemoState): void
       title: 'Create a calendar event',
       description:
         'Books a calendar event of a given length, optionally inviting attendees by email. It starts at a given time for a number of minutes; an event may not end after midnight, and it may not overlap another event unless allow_overlap is true.',
-      inputSchema: {
+      inputSchema: z.object({
         title: z.string().min(1).max(120).describe('The event title, 1-120 characters.'),
         start: StartSchema,
         duration_minutes: DurationSchema,
@@ -103,7 +103,7 @@ export function registerCalendarTools(server: McpServer, state: DemoState): void
           .boolean()
           .default(false)
           .describe('Book even when the time overlaps another event.'),
-      },
+      }),
     },
     async ({ title, start, duration_minutes, attendees, allow_overlap }) => {
       const date = start.slice(0, 10);
@@ -129,12 +129,12 @@ export function registerCalendarTools(server: McpServer, state: DemoState): void
       title: 'Find a free slot',
       description:
         'Finds the earliest free time on a day for a meeting of a given length. It looks between working hours (09:00-17:00 unless given); slots start on the quarter hour.',
-      inputSchema: {
+      inputSchema: z.object({
         date: DateSchema,
         duration_minutes: DurationSchema,
         earliest: TimeSchema.default('09:00').describe('Earliest start, HH:MM (default 09:00).'),
         latest: TimeSchema.default('17:00').describe('Latest end, HH:MM (default 17:00).'),
-      },
+      }),
       annotations: { readOnlyHint: true },
     },
     async ({ date, duration_minutes, earliest, latest }) => {
@@ -161,12 +161,12 @@ export function registerCalendarTools(server: McpServer, state: DemoState): void
     {
       title: 'Cancel an event',
       description: 'Cancels an event and notifies its attendees. This cannot be undone.',
-      inputSchema: {
+      inputSchema: z.object({
         id: z
           .string()
           .regex(/^event-\d+$/)
           .describe('An event id, e.g. "event-3".'),
-      },
+      }),
       annotations: { destructiveHint: true },
     },
     async ({ id }) => {

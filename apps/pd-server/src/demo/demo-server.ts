@@ -4,7 +4,7 @@
  * @module
  */
 
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { createDescriptionMap, type DescriptionSource } from '@x/progressive-disclosure';
 import { registerCalendarTools } from './calendar-tools.js';
 import { DEMO_DESCRIPTIONS } from './descriptions.js';

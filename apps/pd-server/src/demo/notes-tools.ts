@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { answer, DEMO_TODAY, type DemoState, failure, nextId } from './state.js';
 
@@ -25,7 +25,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
       title: 'Search notes',
       description:
         'Finds notes whose title or body contains the query, optionally only those with a tag. Matching ignores case. Results are sorted by last update, newest first, and carry id, title, tags and update date but not the body: read a note with notes_read to see its text.',
-      inputSchema: {
+      inputSchema: z.object({
         query: z
           .string()
           .max(200)
@@ -39,7 +39,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
           .max(50)
           .default(10)
           .describe('The most notes returned (1-50, default 10).'),
-      },
+      }),
       annotations: { readOnlyHint: true },
     },
     async ({ query, tag, limit }) => {
@@ -63,7 +63,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
       title: 'Read a note',
       description:
         'Returns one note in full: title, body, tags and the date it was last updated. Use it after notes_search, which does not return bodies.',
-      inputSchema: { id: NoteIdSchema },
+      inputSchema: z.object({ id: NoteIdSchema }),
       annotations: { readOnlyHint: true },
     },
     async ({ id }) => {
@@ -78,7 +78,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
       title: 'Create a note',
       description:
         'Creates a note with a title, a body and optional tags, and returns its new id. Titles must be unique: creating a second note with the same title fails, so search first and append to the existing note instead.',
-      inputSchema: {
+      inputSchema: z.object({
         title: z
           .string()
           .min(1)
@@ -89,7 +89,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
           .max(10_000)
           .describe('The text of the note (Markdown is fine), at most 10 000 characters.'),
         tags: z.array(TagSchema).max(10).default([]).describe('Up to 10 tags.'),
-      },
+      }),
     },
     async ({ title, body, tags }) => {
       const clash = [...state.notes.values()].find(
@@ -115,10 +115,10 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
       title: 'Append to a note',
       description:
         'Adds a paragraph at the end of an existing note and marks it updated today. The existing text is never changed; to start over, create a new note.',
-      inputSchema: {
+      inputSchema: z.object({
         id: NoteIdSchema,
         text: z.string().min(1).max(5_000).describe('The paragraph to add, 1-5 000 characters.'),
-      },
+      }),
     },
     async ({ id, text }) => {
       const note = state.notes.get(id);

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** The demo's fixed today (a Monday); dates before it are past. */
 export const DEMO_TODAY = '2026-03-02';

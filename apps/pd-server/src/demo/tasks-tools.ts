@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { answer, DEMO_TODAY, type DemoState, failure, nextId, type Task } from './state.js';
 
@@ -42,7 +42,7 @@ export function registerTaskTools(server: McpServer, state: DemoState): void {
       title: 'List tasks',
       description:
         'Lists tasks, open ones by default, optionally only those due before a date or in one project. Sorted by due date (tasks without one last), then priority, then id; overdue tasks are flagged.',
-      inputSchema: {
+      inputSchema: z.object({
         status: z
           .enum(['open', 'done', 'all'])
           .default('open')
@@ -51,7 +51,7 @@ export function registerTaskTools(server: McpServer, state: DemoState): void {
           'Only tasks due strictly before this date (YYYY-MM-DD).',
         ),
         project: z.string().min(1).max(40).optional().describe('Only tasks of this project.'),
-      },
+      }),
       annotations: { readOnlyHint: true },
     },
     async ({ status, due_before, project }) => {
@@ -76,7 +76,7 @@ export function registerTaskTools(server: McpServer, state: DemoState): void {
       title: 'Create a task',
       description:
         'Creates an open task with an optional due date, project and priority, and returns its id. Due dates in the past are refused.',
-      inputSchema: {
+      inputSchema: z.object({
         title: z.string().min(1).max(200).describe('What has to be done, 1-200 characters.'),
         due: DateSchema.optional(),
         project: z.string().min(1).max(40).optional().describe('A project name, e.g. "release".'),
@@ -84,7 +84,7 @@ export function registerTaskTools(server: McpServer, state: DemoState): void {
           .enum(['low', 'normal', 'high'])
           .default('normal')
           .describe('low, normal (default) or high.'),
-      },
+      }),
     },
     async ({ title, due, project, priority }) => {
       if (due !== undefined && due < DEMO_TODAY) {
@@ -102,7 +102,7 @@ export function registerTaskTools(server: McpServer, state: DemoState): void {
       title: 'Complete a task',
       description:
         'Marks an open task as done. Completing a task twice is an error, so a retry after a timeout is safe to check with tasks_list first.',
-      inputSchema: { id: TaskIdSchema },
+      inputSchema: z.object({ id: TaskIdSchema }),
       annotations: { idempotentHint: false },
     },
     async ({ id }) => {
@@ -120,7 +120,7 @@ export function registerTaskTools(server: McpServer, state: DemoState): void {
       title: 'Reschedule a task',
       description:
         'Moves the due date of an open task to another day, today or later. Done tasks cannot be rescheduled.',
-      inputSchema: { id: TaskIdSchema, due: DateSchema },
+      inputSchema: z.object({ id: TaskIdSchema, due: DateSchema }),
     },
     async ({ id, due }) => {
       const task = state.tasks.get(id);

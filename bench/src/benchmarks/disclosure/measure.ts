@@ -5,8 +5,7 @@
  * @module
  */
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import { countJsonTokens, countTokens } from '@x/core/tokens';
 import { formatToolDescriptionsUri } from '@x/progressive-disclosure';
 import { BenchError } from '../../errors.js';

@@ -5,8 +5,7 @@
  * @module
  */
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import { type Catalog, createCatalogServer } from '@x/core/catalog-server';
 import {
   createDisclosureProxy,

@@ -6,7 +6,7 @@
  */
 
 import { join } from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { Catalog } from '@x/core/catalog-server';
 import type { GatewayUpstream } from '@x/gateway/server';
 import { groupByServer, loadServedCatalog } from '../../datasets/served-catalog.js';

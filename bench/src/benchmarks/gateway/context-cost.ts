@@ -6,8 +6,7 @@
  * @module
  */
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, CallToolResult } from '@modelcontextprotocol/client';
 import { createCatalogServer } from '@x/core/catalog-server';
 import { countJsonTokens, countTokens } from '@x/core/tokens';
 import {
@@ -132,7 +131,6 @@ function clientUpstream(name: string, client: Client): GatewayUpstream {
     async callTool(tool, args, options) {
       return (await client.callTool(
         { name: tool, arguments: args },
-        undefined,
         options?.signal === undefined ? {} : { signal: options.signal },
       )) as CallToolResult;
     },

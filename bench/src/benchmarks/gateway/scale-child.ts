@@ -9,7 +9,7 @@
  */
 
 import { join } from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { countTokens } from '@x/core/tokens';
 import { createGatewayRuntime, createGatewayServer } from '@x/gateway/server';
 import { loadToolQueries } from '../../datasets/tool-catalog.js';

@@ -6,8 +6,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { percentile } from '../../metrics/latency.js';
 
 /** One call of a session, and how to tell its response is its own. */

@@ -9,7 +9,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { LoadCall, LoadScenario } from './drive.js';
 
 /** The catalog of the upstream: `echo_job` echoes its arguments. */

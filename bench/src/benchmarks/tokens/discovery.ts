@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { CashServer } from '@x/cash';
 import { countJsonTokens, countTokens } from '@x/core/tokens';
 import { z } from 'zod';

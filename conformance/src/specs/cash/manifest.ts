@@ -5,7 +5,7 @@
  * @module
  */
 
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkErrorCode } from '@modelcontextprotocol/server';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { CheckContext } from '../../check.js';
@@ -131,7 +131,9 @@ export function serverResource(context: CheckContext): Promise<ServerResource> {
         error: text === undefined ? 'the resource has no text content' : undefined,
       };
     } catch (error) {
-      if (!(error instanceof McpError) || error.code === ErrorCode.RequestTimeout) throw error;
+      /* @mcp-codemod-error In v1 this class carried both the protocol codes and the SDK-local codes; in v2 they split into ProtocolError and SdkError. The codes compared here route to SdkErrorCode, but this check's shape does not pin the guarded value to one class — match SdkError for SDK-raised codes, ProtocolError for wire errors, or both. */
+      if (!(error instanceof ProtocolError) || error.code === SdkErrorCode.RequestTimeout)
+        throw error;
       return { listed, text: undefined, mimeType: undefined, error: describeError(error) };
     }
   });

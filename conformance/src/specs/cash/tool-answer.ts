@@ -4,15 +4,15 @@
  * @module
  */
 
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkErrorCode } from '@modelcontextprotocol/server';
 import type { CheckContext } from '../../check.js';
 import { describeError } from '../../errors.js';
 import { isRecord } from '../../session/json-rpc.js';
 
 /** SDK error codes raised by the client itself, not answered by the server. */
 const LOCAL_ERROR_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.RequestTimeout,
-  ErrorCode.ConnectionClosed,
+  SdkErrorCode.RequestTimeout,
+  SdkErrorCode.ConnectionClosed,
 ]);
 
 /** The CaSH tool names (cash-rfc §4). */
@@ -47,12 +47,15 @@ export async function callCashTool(
   try {
     // No abort signal: memoized answers outlive the check that asked first; the runner bounds
     // each check, the timeout bounds each request.
-    result = await client.callTool({ name, arguments: { ...args } }, undefined, {
-      timeout: context.timeoutMs,
-    });
+    result = await client.callTool(
+      { name, arguments: { ...args } },
+      {
+        timeout: context.timeoutMs,
+      },
+    );
   } catch (error) {
     // Only an error the server answered is an answer; a timeout or a lost connection is not.
-    if (!(error instanceof McpError) || LOCAL_ERROR_CODES.has(error.code)) throw error;
+    if (!(error instanceof ProtocolError) || LOCAL_ERROR_CODES.has(error.code)) throw error;
     const message = describeError(error);
     return {
       isError: true,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { CheckContext, CheckOutcome } from '../../check.js';
 import { skip } from '../../outcome.js';
 import { errorOf, isRecord } from '../../session/json-rpc.js';

@@ -4,8 +4,7 @@
  * @module
  */
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ClientRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ClientRequest } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { CheckContext } from '../../check.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { firstSentence } from '@x/core/text';
 import type { Upstream } from '@x/core/upstreams';
 import type { CashFunction } from '../definitions.js';

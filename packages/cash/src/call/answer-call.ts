@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
 import type { CashFunction } from '../definitions.js';
 import { CashError, toUpstreamError } from '../errors.js';

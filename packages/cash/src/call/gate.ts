@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { resultText } from '../forward.js';
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { CashError, toUpstreamError } from '../errors.js';
 import { resultText, rewriteForwarded } from '../forward.js';
 import { findEntry, unknownSkill } from '../lookup.js';

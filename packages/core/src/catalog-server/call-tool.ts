@@ -5,12 +5,8 @@
  */
 
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  type CallToolRequest,
-  type CallToolResult,
-  ErrorCode,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/server';
 import type { ArgumentValidator } from './argument-validator.js';
 import { type CatalogBehaviour, splitReservedArguments } from './behaviour.js';
 import { createLargeText } from './large-result.js';
@@ -96,8 +92,8 @@ async function run(
   switch (behaviour) {
     case 'crash':
       if (context.onCrash === undefined) {
-        throw new McpError(
-          ErrorCode.InternalError,
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
           `Simulated crash of tool ${tool.name} is disabled in-process (no onCrash handler)`,
         );
       }
@@ -105,7 +101,10 @@ async function run(
       await untilAborted(signal);
       return CANCELLED;
     case 'error':
-      throw new McpError(ErrorCode.InternalError, `Simulated error of tool ${tool.name}`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `Simulated error of tool ${tool.name}`,
+      );
     case 'fail':
       return errorResult(`Simulated failure of tool ${tool.name}`);
     case 'hang':
@@ -165,8 +164,8 @@ export async function callCatalogTool(
   const tool = context.tools.get(params.name);
   if (tool === undefined) {
     report(context.behaviour, 'protocol-error');
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Unknown tool: ${JSON.stringify(params.name.slice(0, 100))}`,
     );
   }

@@ -5,12 +5,8 @@
  */
 
 import { createRequire } from 'node:module';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { CoreError } from '../errors.js';
 import { createArgumentValidator } from './argument-validator.js';
@@ -137,11 +133,11 @@ export function createCatalogServerFactory(
     // through McpServer on top of these.
     const server = new McpServer(serverInfo);
     server.server.registerCapabilities({ tools: {} });
-    server.server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    server.server.setRequestHandler('tools/list', (request) =>
       listToolsPage(listed, pageSize, request.params?.cursor),
     );
-    server.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      callCatalogTool(context, request.params, extra.signal),
+    server.server.setRequestHandler('tools/call', (request, ctx) =>
+      callCatalogTool(context, request.params, ctx.mcpReq.signal),
     );
     return server;
   };

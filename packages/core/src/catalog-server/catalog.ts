@@ -5,7 +5,7 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { CoreError } from '../errors.js';
 

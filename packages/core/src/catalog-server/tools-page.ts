@@ -4,12 +4,8 @@
  * @module
  */
 
-import {
-  ErrorCode,
-  type ListToolsResult,
-  McpError,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { ListToolsResult, Tool } from '@modelcontextprotocol/server';
 
 /** A cursor is the decimal index of the next page's first tool, without leading zeros. */
 const CURSOR_PATTERN = /^[1-9][0-9]{0,9}$/;
@@ -31,8 +27,8 @@ export function listToolsPage(
   if (cursor !== undefined) {
     start = CURSOR_PATTERN.test(cursor) ? Number(cursor) : Number.NaN;
     if (!(start < tools.length)) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Invalid cursor ${JSON.stringify(cursor.slice(0, 40))}: pass a nextCursor from a previous tools/list`,
       );
     }

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
 
 /**

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { CoreError } from '../errors.js';
 
 /** The `id` of the replayed `initialize` request; nothing else ever sees it. */

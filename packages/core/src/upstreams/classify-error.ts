@@ -3,9 +3,12 @@
  *
  * @module
  */
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  UnauthorizedError,
+  ProtocolError,
+  SdkErrorCode,
+  SdkHttpError,
+} from '@modelcontextprotocol/client';
 import { CoreError, type CoreErrorCode } from '../errors.js';
 import { quoteName } from './config-issues.js';
 
@@ -42,7 +45,7 @@ const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
 ]);
 
 const MAX_UPSTREAM_MESSAGE_LENGTH = 300;
-const SDK_CONNECTION_CLOSED_MESSAGE = `MCP error ${ErrorCode.ConnectionClosed}: Connection closed`;
+const SDK_CONNECTION_CLOSED_MESSAGE = `MCP error ${SdkErrorCode.ConnectionClosed}: Connection closed`;
 
 interface Classification {
   code: CoreErrorCode;
@@ -86,8 +89,8 @@ function classifyAbort(signal: AbortSignal): Classification {
     : { code: 'CANCELLED', what: 'cancelled by the caller' };
 }
 
-function classifyMcpError(error: McpError): Classification {
-  if (error.code === ErrorCode.RequestTimeout) {
+function classifyMcpError(error: ProtocolError): Classification {
+  if (error.code === SdkErrorCode.RequestTimeout) {
     const data = error.data as { timeout?: unknown } | undefined;
     return typeof data?.timeout === 'number'
       ? {
@@ -98,7 +101,7 @@ function classifyMcpError(error: McpError): Classification {
       : { code: 'TIMEOUT', what: 'no answer in time' };
   }
   if (
-    error.code === ErrorCode.ConnectionClosed &&
+    error.code === SdkErrorCode.ConnectionClosed &&
     error.message === SDK_CONNECTION_CLOSED_MESSAGE
   ) {
     return { code: 'UNAVAILABLE', what: 'the connection closed (the server went away)' };
@@ -137,11 +140,11 @@ function classify(error: unknown, signal: AbortSignal | undefined): Classificati
   if (signal?.aborted === true) {
     return classifyAbort(signal);
   }
-  if (error instanceof McpError) {
+  if (error instanceof ProtocolError) {
     return classifyMcpError(error);
   }
-  if (error instanceof StreamableHTTPError) {
-    return classifyHttpStatus(error.code);
+  if (error instanceof SdkHttpError) {
+    return classifyHttpStatus(error.status);
   }
   if (error instanceof UnauthorizedError) {
     return { code: 'AUTH', what: 'the server requires authorization' };

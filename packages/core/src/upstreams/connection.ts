@@ -1,17 +1,6 @@
-/**
- * One SDK client and transport for one attempt at talking to an upstream.
- *
- * @module
- */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { StdioUpstreamConfig, UpstreamConfig } from './config-schema.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
 
@@ -120,13 +109,13 @@ export function createConnection(
   events: ConnectionEvents,
 ): UpstreamConnection {
   const client = new Client(options.clientInfo, { capabilities: {} });
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () =>
+  client.setNotificationHandler('notifications/tools/list_changed', () =>
     events.onListChanged('tools'),
   );
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+  client.setNotificationHandler('notifications/resources/list_changed', () =>
     events.onListChanged('resources'),
   );
-  client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+  client.setNotificationHandler('notifications/prompts/list_changed', () =>
     events.onListChanged('prompts'),
   );
   client.onclose = () => events.onClose();

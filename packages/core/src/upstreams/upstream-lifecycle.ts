@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/server';
 import { CoreError } from '../errors.js';
 import { classifyUpstreamError } from './classify-error.js';
 import { quoteName } from './config-issues.js';

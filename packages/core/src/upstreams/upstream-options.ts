@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation } from '@modelcontextprotocol/server';
 import { CoreError } from '../errors.js';
 
 /** How a lost upstream is reconnected; see {@link createUpstream} for the policy. */

@@ -10,10 +10,10 @@ import type {
   Prompt,
   ReadResourceResult,
   Resource,
-  ResourceTemplate,
+  ResourceTemplateType,
   ServerCapabilities,
   Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import type { UpstreamConfig } from './config-schema.js';
 import type { ListChangedKind } from './connection.js';
 
@@ -56,7 +56,7 @@ export interface Upstream {
   /** Every resource over all pages; [] if the server has no resources. */
   listResources(options?: UpstreamRequestOptions): Promise<Resource[]>;
   /** Every resource template over all pages; [] if the server has no resources. */
-  listResourceTemplates(options?: UpstreamRequestOptions): Promise<ResourceTemplate[]>;
+  listResourceTemplates(options?: UpstreamRequestOptions): Promise<ResourceTemplateType[]>;
   /** Every prompt over all pages; [] if the server has no prompts. */
   listPrompts(options?: UpstreamRequestOptions): Promise<Prompt[]>;
   /**

@@ -3,18 +3,8 @@
  *
  * @module
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CallToolResultSchema,
-  GetPromptResultSchema,
-  ListPromptsResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ListToolsResultSchema,
-  ReadResourceResultSchema,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ListResourceTemplatesResultSchema } from '@modelcontextprotocol/core';
+import type { Client, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
 import { CoreError } from '../errors.js';
 import { classifyUpstreamError } from './classify-error.js';
 import { quoteName } from './config-issues.js';
@@ -175,11 +165,7 @@ export function createUpstream(
         'tools',
         options,
         async (client, params, request) => {
-          const page = await client.request(
-            { method: 'tools/list', params },
-            ListToolsResultSchema,
-            request,
-          );
+          const page = await client.request({ method: 'tools/list', params }, request);
           return { items: page.tools, nextCursor: page.nextCursor };
         },
       );
@@ -187,11 +173,7 @@ export function createUpstream(
     },
     listResources(options) {
       return listAll('resources/list', 'resources', options, async (client, params, request) => {
-        const page = await client.request(
-          { method: 'resources/list', params },
-          ListResourcesResultSchema,
-          request,
-        );
+        const page = await client.request({ method: 'resources/list', params }, request);
         return { items: page.resources, nextCursor: page.nextCursor };
       });
     },
@@ -208,11 +190,7 @@ export function createUpstream(
     },
     listPrompts(options) {
       return listAll('prompts/list', 'prompts', options, async (client, params, request) => {
-        const page = await client.request(
-          { method: 'prompts/list', params },
-          ListPromptsResultSchema,
-          request,
-        );
+        const page = await client.request({ method: 'prompts/list', params }, request);
         return { items: page.prompts, nextCursor: page.nextCursor };
       });
     },
@@ -228,24 +206,19 @@ export function createUpstream(
       return run(operation, options, (client, requestOptions) =>
         client.request(
           { method: 'tools/call', params: { name: toolName, arguments: args } },
-          CallToolResultSchema,
           requestOptions(),
         ),
       );
     },
     readResource(uri, options) {
       return run('resources/read', options, (client, requestOptions) =>
-        client.request(
-          { method: 'resources/read', params: { uri } },
-          ReadResourceResultSchema,
-          requestOptions(),
-        ),
+        client.request({ method: 'resources/read', params: { uri } }, requestOptions()),
       );
     },
     getPrompt(promptName, args, options) {
       const params = { name: promptName, ...(args === undefined ? {} : { arguments: args }) };
       return run(`prompts/get ${quoteName(promptName)}`, options, (client, requestOptions) =>
-        client.request({ method: 'prompts/get', params }, GetPromptResultSchema, requestOptions()),
+        client.request({ method: 'prompts/get', params }, requestOptions()),
       );
     },
     serverCapabilities: () => lifecycle.described?.capabilities,

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type Catalog,
@@ -109,9 +109,12 @@ describe('behaviours', () => {
     const log = createCallLog();
     const pair = await connect({ onCall: log.onCall });
     await expect(
-      pair.client.callTool({ name: 'lookup', arguments: { __x_behaviour: 'hang' } }, undefined, {
-        timeout: 100,
-      }),
+      pair.client.callTool(
+        { name: 'lookup', arguments: { __x_behaviour: 'hang' } },
+        {
+          timeout: 100,
+        },
+      ),
     ).rejects.toMatchObject({ code: -32001 });
     expect(await log.next('cancelled')).toEqual({
       tool: 'lookup',
@@ -124,9 +127,12 @@ describe('behaviours', () => {
     const log = createCallLog();
     const pair = await connect({ behaviour: 'hang', onCall: log.onCall });
     const controller = new AbortController();
-    const pending = pair.client.callTool({ name: 'ping' }, undefined, {
-      signal: controller.signal,
-    });
+    const pending = pair.client.callTool(
+      { name: 'ping' },
+      {
+        signal: controller.signal,
+      },
+    );
     await pair.client.ping(); // answered in order, so the call is hanging by now
     controller.abort('changed my mind');
     await expect(pending).rejects.toBeDefined();
@@ -183,7 +189,7 @@ describe('behaviours', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(55);
     const slowServer = await connect({ latencyMs: 3_600_000, onCall: log.onCall });
     await expect(
-      slowServer.client.callTool({ name: 'ping' }, undefined, { timeout: 50 }),
+      slowServer.client.callTool({ name: 'ping' }, { timeout: 50 }),
     ).rejects.toMatchObject({ code: -32001 });
     expect((await log.next('cancelled')).tool).toBe('ping');
   });

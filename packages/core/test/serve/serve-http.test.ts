@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../../src/errors.js';
 import { type RunningHttpServer, serveHttp } from '../../src/serve/index.js';

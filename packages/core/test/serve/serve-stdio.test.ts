@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveStdio } from '../../src/serve/index.js';
 import { createCounterFactory, INITIALIZE_REQUEST } from './helpers.js';

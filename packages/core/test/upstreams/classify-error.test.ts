@@ -1,6 +1,11 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  UnauthorizedError,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkErrorCode,
+  SdkError,
+  SdkHttpError,
+} from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../../src/errors.js';
 import { classifyUpstreamError } from '../../src/upstreams/index.js';
@@ -19,37 +24,44 @@ describe('classifyUpstreamError', () => {
   it.each([
     [
       'the SDK request timeout',
-      new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: 50 }),
+      new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 50 }),
       'TIMEOUT',
       true,
     ],
     [
       'a closed connection',
-      new McpError(ErrorCode.ConnectionClosed, 'Connection closed'),
+      new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'),
       'UNAVAILABLE',
       true,
     ],
     [
       'a server error that reuses -32000',
-      new McpError(-32000, 'database down'),
+      new ProtocolError(-32000, 'database down'),
       'UPSTREAM_ERROR',
       false,
     ],
     [
       'a JSON-RPC error',
-      new McpError(ErrorCode.InvalidParams, 'bad args'),
+      new ProtocolError(ProtocolErrorCode.InvalidParams, 'bad args'),
       'UPSTREAM_ERROR',
       false,
     ],
-    ['HTTP 401', new StreamableHTTPError(401, 'Bearer SECRET rejected'), 'AUTH', false],
-    ['HTTP 403', new StreamableHTTPError(403, 'no'), 'PERMISSION', false],
-    ['HTTP 429', new StreamableHTTPError(429, 'slow down'), 'RATE_LIMITED', true],
-    ['HTTP 404', new StreamableHTTPError(404, 'Session not found'), 'UNAVAILABLE', true],
-    ['HTTP 503', new StreamableHTTPError(503, 'busy'), 'UNAVAILABLE', true],
-    ['HTTP 400', new StreamableHTTPError(400, 'bad'), 'UPSTREAM_ERROR', false],
+    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
+    ['HTTP 401', new SdkHttpError(401, 'Bearer SECRET rejected'), 'AUTH', false],
+    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
+    ['HTTP 403', new SdkHttpError(403, 'no'), 'PERMISSION', false],
+    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
+    ['HTTP 429', new SdkHttpError(429, 'slow down'), 'RATE_LIMITED', true],
+    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
+    ['HTTP 404', new SdkHttpError(404, 'Session not found'), 'UNAVAILABLE', true],
+    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
+    ['HTTP 503', new SdkHttpError(503, 'busy'), 'UNAVAILABLE', true],
+    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
+    ['HTTP 400', new SdkHttpError(400, 'bad'), 'UPSTREAM_ERROR', false],
     [
       'an unreadable response',
-      new StreamableHTTPError(-1, 'Unexpected content type'),
+      /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
+      new SdkHttpError(-1, 'Unexpected content type'),
       'UPSTREAM_ERROR',
       false,
     ],
@@ -76,7 +88,7 @@ describe('classifyUpstreamError', () => {
 
   it("blames the caller when the caller's signal aborted", () => {
     const cancelled = classify(
-      new McpError(ErrorCode.RequestTimeout, 'AbortError'),
+      new SdkError(SdkErrorCode.RequestTimeout, 'AbortError'),
       AbortSignal.abort(),
     );
     expect(cancelled.code).toBe('CANCELLED');
@@ -86,11 +98,13 @@ describe('classifyUpstreamError', () => {
   });
 
   it("quotes the upstream's own message on one line without the SDK prefix", () => {
-    const classified = classify(new McpError(ErrorCode.InvalidParams, 'Tool foo\nnot found'));
+    const classified = classify(
+      new ProtocolError(ProtocolErrorCode.InvalidParams, 'Tool foo\nnot found'),
+    );
     expect(classified.message).toBe(
       'upstream "web": tools/list: the server answered with error -32602: Tool foo not found',
     );
-    expect(classified.data).toMatchObject({ rpcCode: ErrorCode.InvalidParams });
+    expect(classified.data).toMatchObject({ rpcCode: ProtocolErrorCode.InvalidParams });
   });
 
   it('passes a CoreError through unchanged', () => {

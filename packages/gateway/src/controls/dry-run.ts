@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { CatalogEntry } from '../catalog.js';
 import { ToolExecuteArgumentsSchema } from '../server/meta-tools.js';

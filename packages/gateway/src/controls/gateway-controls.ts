@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { SessionStore } from '@x/core/sessions';
 import type { CatalogEntry } from '../catalog.js';
 import { META_TOOL_NAMES } from '../server/meta-tools.js';

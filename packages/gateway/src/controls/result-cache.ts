@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { stableStringify } from '@x/core/catalog-server';
 import type { CatalogEntry } from '../catalog.js';
 import { matchesConfiguredToolId, type ResultCacheSettings } from './controls-options.js';

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ResultEnvelope } from '../result-envelope.js';
 import { parseMetaArguments, ToolExecuteArgumentsSchema } from '../server/meta-tools.js';
 import { ToolExecuteDryRunArgumentsSchema } from './dry-run.js';

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Prompt, Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Prompt, Resource } from '@modelcontextprotocol/server';
 import { fitDescription } from '../card-builder.js';
 import type { ChoiceCard } from '../choice-card.js';
 import { type ChoiceGraph, type ChoiceGraphLeaf, createLeafChoiceGraph } from '../choice-graph.js';

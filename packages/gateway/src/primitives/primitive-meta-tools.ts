@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { MAX_TOP_K } from '../router.js';
 import { ToolBrowseArgumentsSchema } from '../server/meta-tools.js';

@@ -10,7 +10,7 @@ import type {
   Prompt,
   ReadResourceResult,
   Resource,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
 import { classifyUpstreamError, type UpstreamPool } from '@x/core/upstreams';
 import { type GatewayErrorPayload, toErrorPayload } from '../error-payload.js';

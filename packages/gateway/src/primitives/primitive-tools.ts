@@ -11,7 +11,7 @@ import type {
   GetPromptResult,
   ReadResourceResult,
   Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import type { ArtifactStore } from '../artifact-store.js';
 import { renderChoiceCards } from '../card-render.js';
 import type { ChoiceCard } from '../choice-card.js';

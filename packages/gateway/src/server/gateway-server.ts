@@ -6,13 +6,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  type CallToolResult,
-  ErrorCode,
-  type Implementation,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { McpServer, CallToolResult, Implementation } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import {
@@ -257,8 +252,8 @@ export function createGatewayServer(
       } catch (error) {
         return errorResult(error, name === META_TOOL_NAMES.view ? 'VIEW_FAILED' : undefined);
       }
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool: ${name.slice(0, 64)}; the gateway has tool_browse, tool_execute and tool_view`,
       );
     },

@@ -6,17 +6,13 @@
  */
 
 import { createRequire } from 'node:module';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  type Implementation,
-  ListToolsRequestSchema,
-  type ListToolsResult,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  Implementation,
+  ListToolsResult,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import { toErrorPayload } from '../error-payload.js';
 import { type GatewayErrorCode, toGatewayError } from '../errors.js';
 
@@ -44,7 +40,7 @@ export interface RawToolServerHandlers {
   callTool(
     name: string,
     args: Record<string, unknown> | undefined,
-    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+    extra: ServerContext,
   ): Promise<CallToolResult>;
 }
 
@@ -56,11 +52,11 @@ export interface RawToolServerHandlers {
 export function createRawToolServer(handlers: RawToolServerHandlers): McpServer {
   const server = new McpServer(handlers.serverInfo);
   server.server.registerCapabilities({ tools: { listChanged: handlers.listChanged } });
-  server.server.setRequestHandler(ListToolsRequestSchema, (request) =>
+  server.server.setRequestHandler('tools/list', (request) =>
     handlers.listTools(request.params?.cursor),
   );
-  server.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    handlers.callTool(request.params.name, request.params.arguments, extra),
+  server.server.setRequestHandler('tools/call', (request, ctx) =>
+    handlers.callTool(request.params.name, request.params.arguments, ctx),
   );
   return server;
 }

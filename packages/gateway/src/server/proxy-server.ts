@@ -6,14 +6,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  type CallToolResult,
-  ErrorCode,
-  type Implementation,
-  McpError,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { McpServer, CallToolResult, Implementation, Tool } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { Catalog } from '../catalog.js';
@@ -198,7 +192,7 @@ function buildProxyServer(
       if (pageSize === 0 && cursor === undefined) return { tools };
       const start = cursor === undefined ? 0 : Number(cursor);
       if (!/^(0|[1-9][0-9]{0,8})$/.test(cursor ?? '0') || start >= tools.length) {
-        throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
       }
       const end = pageSize === 0 ? tools.length : start + pageSize;
       return {
@@ -216,7 +210,10 @@ function buildProxyServer(
       }
       const toolId = listingOf(runtime.catalog).toolIdByName.get(name);
       if (toolId === undefined) {
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)}`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Unknown tool: ${name.slice(0, 64)}`,
+        );
       }
       return errorResult(
         new GatewayError({

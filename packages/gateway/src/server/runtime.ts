@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
 import { classifyUpstreamError } from '@x/core/upstreams';
 import {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { UpstreamPool } from '@x/core/upstreams';
 
 /**

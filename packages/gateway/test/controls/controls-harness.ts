@@ -1,6 +1,5 @@
 /** A gateway (or proxy) with controls over fake upstreams, for the controls' server tests. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import { CoreError } from '@x/core';
 import type { GatewayControlsOptions } from '../../src/controls/controls-options.js';
 import {

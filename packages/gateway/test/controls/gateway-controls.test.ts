@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayControlsOptions } from '../../src/controls/controls-options.js';
 import type { DryRunReport } from '../../src/controls/dry-run.js';

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { type CatalogEntry, createCatalog } from '../../src/catalog.js';
 import { ResultCacheOptionsSchema } from '../../src/controls/controls-options.js';

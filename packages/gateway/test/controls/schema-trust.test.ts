@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SchemaTrustOptionsSchema } from '../../src/controls/controls-options.js';
 import { createSchemaTrust } from '../../src/controls/schema-trust.js';

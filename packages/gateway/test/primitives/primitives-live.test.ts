@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { UpstreamPool } from '@x/core/upstreams';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ChoiceCard, ChoiceCardSchema } from '../../src/choice-card.js';

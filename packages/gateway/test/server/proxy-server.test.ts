@@ -1,5 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_SAFE_NAME_PATTERN } from '../../src/client-safe-name.js';
 import type { GatewayErrorPayload } from '../../src/error-payload.js';
@@ -144,7 +143,7 @@ describe('the proxy server factory', () => {
     );
     pairs.push(pair);
     const notified = new Promise<void>((resolve) =>
-      pair.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+      pair.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
     );
     upstream.tools = [simpleTool('add', ['text']), simpleTool('list')];
     await own.refresh();

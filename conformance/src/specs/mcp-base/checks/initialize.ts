@@ -4,7 +4,7 @@
  * @module
  */
 
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Check } from '../../../check.js';
 import { fail, listProblems, pass } from '../../../outcome.js';
 import { describeRawError, errorOf, isRecord } from '../../../session/json-rpc.js';
