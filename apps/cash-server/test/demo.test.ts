@@ -1,4 +1,4 @@
-import type { Client, CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoDatabase, openDemoDatabase, SEEDED_ORDERS } from '../src/demo/database.js';
 import { createDemoServer } from '../src/demo/demo-server.js';

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import type { McpServer, CallToolResult } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 
 /** The built `x-cash` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

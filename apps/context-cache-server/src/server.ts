@@ -6,8 +6,8 @@
  */
 
 import { createRequire } from 'node:module';
-import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import {
   type Answer,
   type AnswerOptions,

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { Tool } from '@modelcontextprotocol/server';
 import { MAX_BUDGET, MAX_QUERY_BYTES } from '@x/context-cache';
 
 /** The tool that resolves context for a query within a budget. */
@@ -26,7 +27,7 @@ export interface ToolDefinition {
   /** What the tool does, for a model. */
   readonly description: string;
   /** The JSON Schema of the arguments. */
-  readonly inputSchema: Readonly<Record<string, unknown>>;
+  readonly inputSchema: Tool['inputSchema'];
   /** Hints: every tool only reads, gives the same answer twice, and touches nothing outside the root. */
   readonly annotations: Readonly<Record<string, boolean>>;
 }

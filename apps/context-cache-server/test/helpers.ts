@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /** The built `x-context-cache` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

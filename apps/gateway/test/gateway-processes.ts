@@ -8,8 +8,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { stopProcessGroup } from '../../../scripts/inspector-proxy.mjs';
 
 /** The built `x-gateway` entry point (tests run after the build). */
@@ -100,7 +100,8 @@ export async function connectClient(url: URL, sessionId?: string): Promise<Clien
 /** The structured content of a tool result, else its parsed JSON text (envelope, error payload, view). */
 export function payload(result: unknown): Record<string, unknown> {
   const { structuredContent } = result as CallToolResult;
-  if (structuredContent !== undefined) return structuredContent;
+  if (structuredContent !== undefined && structuredContent !== null)
+    return structuredContent as Record<string, unknown>;
   const first = (result as CallToolResult).content[0];
   const text = first?.type === 'text' ? first.text : '{}';
   try {

@@ -1,5 +1,5 @@
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { checkDescriptions } from '@x/progressive-disclosure';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoDescriptions, createDemoServer } from '../src/demo/demo-server.js';

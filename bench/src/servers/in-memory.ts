@@ -5,9 +5,9 @@
  * @module
  */
 
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import type { McpServer, CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, McpServer, Tool } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import type { MountableUpstream } from '@x/cash';
 import { BenchError } from '../errors.js';
 

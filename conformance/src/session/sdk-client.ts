@@ -5,9 +5,9 @@
  */
 
 import { Readable } from 'node:stream';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Transport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { CLIENT_INFO } from '../package-info.js';
 import type { TargetTransport } from '../target.js';
 import { inheritedEnvironment } from './stdio-session.js';

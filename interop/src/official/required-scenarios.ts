@@ -5,8 +5,8 @@
  * @module
  */
 
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ServerCapabilities } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 /** Scenarios every server must pass, whatever it declares. */
 export const ALWAYS_REQUIRED: readonly string[] = [

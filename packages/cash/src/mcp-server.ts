@@ -1,5 +1,5 @@
-import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CashManifest } from './manifest/manifest-schema.js';
 import { CASH_TOOL_NAMES, CASH_TOOLS } from './tools.js';
 

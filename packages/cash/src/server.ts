@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { McpServer, CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import type { HttpRouteHandler, SessionContext } from '@x/core/serve';
 import { answerCall } from './call/answer-call.js';
 import { defineFunction } from './define-function.js';

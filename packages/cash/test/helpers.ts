@@ -1,6 +1,6 @@
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import type { McpServer, CallToolResult } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 
 /** A connected client/server pair over InMemoryTransport. */
 export interface TestPair {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import type { McpServer, CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, McpServer, Tool } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { parseCatalog } from '@x/core/catalog-server';
 import {
   classifyUpstreamError,

@@ -1,7 +1,8 @@
 /** Shared test plumbing: in-memory client/server pairs and upstream adapters. */
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import type { McpServer, CallToolResult, Tool } from '@modelcontextprotocol/server';
+
 import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, McpServer, Tool } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { type Catalog as CoreCatalog, createCatalogServer } from '@x/core/catalog-server';
 import type { GatewayUpstream } from '../src/server/upstream.js';
 import { referenceServerTools } from './fixtures.js';

@@ -1,5 +1,5 @@
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { createProgressiveDisclosure } from '@x/progressive-disclosure';
 import { z } from 'zod';
 

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { Server, Request, Result } from '@modelcontextprotocol/server';
+import type { Request, Result, Server } from '@modelcontextprotocol/server';
 import { ProgressiveDisclosureError } from './errors.js';
 import type { HandlerExtra } from './handlers.js';
 

@@ -1,6 +1,4 @@
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type {
-  Server,
   CallToolRequest,
   CallToolResult,
   ListResourcesRequest,
@@ -9,10 +7,11 @@ import type {
   ListResourceTemplatesResult,
   ReadResourceRequest,
   ReadResourceResult,
-  ServerResult,
-  Tool,
+  Server,
   ServerContext,
+  Tool,
 } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { resourceDescription } from './guidance.js';
 import type { AccessContext, DisclosureRuntime } from './options.js';
 import { MAX_TOOL_NAME_LENGTH } from './options.js';
@@ -37,7 +36,7 @@ export interface ToolSource {
   /** Every tool with its full description and complete schema, over all pages. */
   listTools(extra: HandlerExtra): Promise<Tool[]>;
   /** Runs a call of a listed tool. */
-  callTool(request: CallToolRequest, extra: HandlerExtra): Promise<ServerResult>;
+  callTool(request: CallToolRequest, extra: HandlerExtra): Promise<CallToolResult>;
 }
 
 /** The server's own resource handlers, answered next to the `tool_descriptions` resource. */
@@ -134,7 +133,6 @@ export function installDisclosure(
         'Invalid cursor: every tool is on the first page',
       );
     }
-    /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
     const tools = await visibleTools(ctx);
     return {
       tools: tools.map((tool) =>
@@ -150,23 +148,18 @@ export function installDisclosure(
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const name = request.params.name;
-    /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
     const tool = (await visibleTools(ctx)).find((candidate) => candidate.name === name);
     if (tool === undefined)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool '${name}' not found`);
-    /* @mcp-codemod-error The context object is forwarded to sessionKeyOf(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
     if (!(await runtime.grants.use(sessionKeyOf(ctx), name))) {
       return wireErrorResult(toolDescriptionRequired(name));
     }
-    /* @mcp-codemod-error The context object is forwarded to source.callTool(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
     return source.callTool(request, ctx);
   });
 
   server.setRequestHandler('resources/list', async (request, ctx) => {
-    /* @mcp-codemod-error The context object is forwarded to inner.list(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
     const own = inner.list === undefined ? { resources: [] } : await inner.list(request, ctx);
     if (request.params?.cursor !== undefined) return own;
-    /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
     const ours = { uri: TOOL_DESCRIPTIONS_URI, ...descriptor(await visibleTools(ctx)) };
     return { ...own, resources: [ours, ...own.resources] };
   });
@@ -175,12 +168,10 @@ export function installDisclosure(
     const own =
       inner.templates === undefined
         ? { resourceTemplates: [] }
-        : /* @mcp-codemod-error The context object is forwarded to inner.templates(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
-          await inner.templates(request, ctx);
+        : await inner.templates(request, ctx);
     if (request.params?.cursor !== undefined) return own;
     const ours = {
       uriTemplate: TOOL_DESCRIPTIONS_URI_TEMPLATE,
-      /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
       ...descriptor(await visibleTools(ctx)),
     };
     return { ...own, resourceTemplates: [ours, ...own.resourceTemplates] };
@@ -193,14 +184,11 @@ export function installDisclosure(
       maxNameLength: MAX_TOOL_NAME_LENGTH,
     });
     if (selection.kind === 'other') {
-      /* @mcp-codemod-error The context object is forwarded to inner.read(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
       if (inner.read !== undefined) return inner.read(request, ctx);
       throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource ${uri} not found`, { uri });
     }
-    /* @mcp-codemod-error The context object is forwarded to sessionKeyOf(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
     const sessionKey = sessionKeyOf(ctx);
     const body = await answerDescriptionRead(selection, runtime, sessionKey, () =>
-      /* @mcp-codemod-error The context object is forwarded to visibleTools(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
       visibleTools(ctx),
     );
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };

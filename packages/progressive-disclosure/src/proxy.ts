@@ -6,8 +6,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CallToolResult, Implementation, Tool } from '@modelcontextprotocol/server';
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
 import { assignToolNames } from '@x/core/catalog-server';
 import type { ServerFactory } from '@x/core/serve';
@@ -157,7 +157,7 @@ export function createDisclosureProxy(
       }
       try {
         return await entry.upstream.callTool(entry.originalName, request.params.arguments ?? {}, {
-          signal: extra.signal,
+          signal: extra.mcpReq.signal,
         });
       } catch (error) {
         if (!CoreError.isInstance(error)) throw error;

@@ -7,14 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { ListToolsResultSchema } from '@modelcontextprotocol/core';
 import type {
-  Server,
-  McpServer,
   CallToolRequest,
+  CallToolResult,
   ListResourcesResult,
   ListResourceTemplatesResult,
   ListToolsResult,
+  McpServer,
   ReadResourceResult,
-  ServerResult,
+  Server,
   Tool,
 } from '@modelcontextprotocol/server';
 import type { ServerFactory, SessionContext } from '@x/core/serve';
@@ -78,8 +78,8 @@ function capturedToolSource(list: CapturedHandler, call: CapturedHandler): ToolS
       }
       throw new Error(`the wrapped server's tools/list returned more than ${MAX_PAGES} pages`);
     },
-    async callTool(request: CallToolRequest, extra: HandlerExtra): Promise<ServerResult> {
-      return (await call(request, extra)) as ServerResult;
+    async callTool(request: CallToolRequest, extra: HandlerExtra): Promise<CallToolResult> {
+      return (await call(request, extra)) as CallToolResult;
     },
   };
 }

@@ -3,9 +3,9 @@
  * progressive-disclosure payloads.
  */
 
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
-import type { Server, CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, ReadResourceResult, Server } from '@modelcontextprotocol/server';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 /** A connected client and the server behind it; `await using` closes both. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Client, CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { createCatalogServer } from '@x/core/catalog-server';
 import { countJsonTokens, countTokens } from '@x/core/tokens';
 import {

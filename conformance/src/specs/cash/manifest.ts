@@ -5,7 +5,7 @@
  * @module
  */
 
-import { ProtocolError, SdkErrorCode } from '@modelcontextprotocol/server';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { CheckContext } from '../../check.js';
@@ -131,9 +131,7 @@ export function serverResource(context: CheckContext): Promise<ServerResource> {
         error: text === undefined ? 'the resource has no text content' : undefined,
       };
     } catch (error) {
-      /* @mcp-codemod-error In v1 this class carried both the protocol codes and the SDK-local codes; in v2 they split into ProtocolError and SdkError. The codes compared here route to SdkErrorCode, but this check's shape does not pin the guarded value to one class — match SdkError for SDK-raised codes, ProtocolError for wire errors, or both. */
-      if (!(error instanceof ProtocolError) || error.code === SdkErrorCode.RequestTimeout)
-        throw error;
+      if (!(error instanceof ProtocolError)) throw error;
       return { listed, text: undefined, mimeType: undefined, error: describeError(error) };
     }
   });

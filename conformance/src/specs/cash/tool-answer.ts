@@ -4,16 +4,10 @@
  * @module
  */
 
-import { ProtocolError, SdkErrorCode } from '@modelcontextprotocol/server';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import type { CheckContext } from '../../check.js';
 import { describeError } from '../../errors.js';
 import { isRecord } from '../../session/json-rpc.js';
-
-/** SDK error codes raised by the client itself, not answered by the server. */
-const LOCAL_ERROR_CODES: ReadonlySet<number> = new Set([
-  SdkErrorCode.RequestTimeout,
-  SdkErrorCode.ConnectionClosed,
-]);
 
 /** The CaSH tool names (cash-rfc §4). */
 export type CashToolName = 'call' | 'help' | 'skill';
@@ -54,8 +48,9 @@ export async function callCashTool(
       },
     );
   } catch (error) {
-    // Only an error the server answered is an answer; a timeout or a lost connection is not.
-    if (!(error instanceof ProtocolError) || LOCAL_ERROR_CODES.has(error.code)) throw error;
+    // Only an error the server answered is an answer; a timeout or a lost connection (an
+    // SdkError raised by the client itself) is not.
+    if (!(error instanceof ProtocolError)) throw error;
     const message = describeError(error);
     return {
       isError: true,

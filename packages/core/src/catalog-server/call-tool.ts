@@ -5,8 +5,8 @@
  */
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ArgumentValidator } from './argument-validator.js';
 import { type CatalogBehaviour, splitReservedArguments } from './behaviour.js';
 import { createLargeText } from './large-result.js';

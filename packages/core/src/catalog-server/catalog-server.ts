@@ -5,8 +5,8 @@
  */
 
 import { createRequire } from 'node:module';
-import { McpServer } from '@modelcontextprotocol/server';
 import type { Tool } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { CoreError } from '../errors.js';
 import { createArgumentValidator } from './argument-validator.js';

@@ -4,8 +4,8 @@
  * @module
  */
 
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ListToolsResult, Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /** A cursor is the decimal index of the next page's first tool, without leading zeros. */
 const CURSOR_PATTERN = /^[1-9][0-9]{0,9}$/;

@@ -8,11 +8,11 @@
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  WebStandardStreamableHTTPServerTransport,
-  isInitializeRequest,
-} from '@modelcontextprotocol/server';
 import type { McpServer } from '@modelcontextprotocol/server';
+import {
+  isInitializeRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
 import { handleNodeRequest } from './node-transport.js';
 import type { SessionRecord, SessionRecords } from './session-records.js';

@@ -4,10 +4,11 @@
  * @module
  */
 import {
-  UnauthorizedError,
   ProtocolError,
+  SdkError,
   SdkErrorCode,
   SdkHttpError,
+  UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { CoreError, type CoreErrorCode } from '../errors.js';
 import { quoteName } from './config-issues.js';
@@ -45,7 +46,6 @@ const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
 ]);
 
 const MAX_UPSTREAM_MESSAGE_LENGTH = 300;
-const SDK_CONNECTION_CLOSED_MESSAGE = `MCP error ${SdkErrorCode.ConnectionClosed}: Connection closed`;
 
 interface Classification {
   code: CoreErrorCode;
@@ -90,27 +90,41 @@ function classifyAbort(signal: AbortSignal): Classification {
 }
 
 function classifyMcpError(error: ProtocolError): Classification {
-  if (error.code === SdkErrorCode.RequestTimeout) {
-    const data = error.data as { timeout?: unknown } | undefined;
-    return typeof data?.timeout === 'number'
-      ? {
-          code: 'TIMEOUT',
-          what: `no answer within ${data.timeout} ms`,
-          data: { timeoutMs: data.timeout },
-        }
-      : { code: 'TIMEOUT', what: 'no answer in time' };
-  }
-  if (
-    error.code === SdkErrorCode.ConnectionClosed &&
-    error.message === SDK_CONNECTION_CLOSED_MESSAGE
-  ) {
-    return { code: 'UNAVAILABLE', what: 'the connection closed (the server went away)' };
-  }
   return {
     code: 'UPSTREAM_ERROR',
     what: `the server answered with error ${error.code}: ${upstreamText(error.message)}`,
     data: { rpcCode: error.code },
   };
+}
+
+/** Failures the SDK raised locally (never on the wire): timeouts, closed connections, bad results. */
+function classifySdkError(error: SdkError): Classification | undefined {
+  switch (error.code) {
+    case SdkErrorCode.RequestTimeout: {
+      const data = error.data as { timeout?: unknown } | undefined;
+      return typeof data?.timeout === 'number'
+        ? {
+            code: 'TIMEOUT',
+            what: `no answer within ${data.timeout} ms`,
+            data: { timeoutMs: data.timeout },
+          }
+        : { code: 'TIMEOUT', what: 'no answer in time' };
+    }
+    case SdkErrorCode.ConnectionClosed:
+    case SdkErrorCode.NotConnected:
+    case SdkErrorCode.SendFailed:
+      return { code: 'UNAVAILABLE', what: 'the connection closed (the server went away)' };
+    case SdkErrorCode.InvalidResult:
+    case SdkErrorCode.UnsupportedResultType:
+      return { code: 'UPSTREAM_ERROR', what: 'the server sent a malformed response' };
+    case SdkErrorCode.EraNegotiationFailed:
+      return {
+        code: 'UNAVAILABLE',
+        what: `no protocol revision in common (${upstreamText(error.message)})`,
+      };
+    default:
+      return undefined;
+  }
 }
 
 function classifyHttpStatus(status: number | undefined): Classification {
@@ -145,6 +159,10 @@ function classify(error: unknown, signal: AbortSignal | undefined): Classificati
   }
   if (error instanceof SdkHttpError) {
     return classifyHttpStatus(error.status);
+  }
+  if (error instanceof SdkError) {
+    const local = classifySdkError(error);
+    if (local !== undefined) return local;
   }
   if (error instanceof UnauthorizedError) {
     return { code: 'AUTH', what: 'the server requires authorization' };

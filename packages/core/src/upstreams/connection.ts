@@ -1,6 +1,6 @@
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Transport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { StdioUpstreamConfig, UpstreamConfig } from './config-schema.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
 

@@ -3,8 +3,9 @@
  *
  * @module
  */
-import { ListResourceTemplatesResultSchema } from '@modelcontextprotocol/core';
+
 import type { Client, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
+import { ListResourceTemplatesResultSchema } from '@modelcontextprotocol/core';
 import { CoreError } from '../errors.js';
 import { classifyUpstreamError } from './classify-error.js';
 import { quoteName } from './config-issues.js';

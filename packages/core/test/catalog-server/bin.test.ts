@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEAL_TOOLS_CATALOG } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { McpServer, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { LATEST_PROTOCOL_VERSION, McpServer } from '@modelcontextprotocol/server';
 import type { ServerFactory, SessionContext } from '../../src/serve/index.js';
 
 /** A factory whose servers each keep their own counter, and which records every context it saw. */

@@ -1,5 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type TestRedisServer } from '../../../../scripts/redis-server.mjs';
 import { startRoundRobinProxy } from '../../../../scripts/round-robin-proxy.mjs';

@@ -1,10 +1,10 @@
 import {
-  UnauthorizedError,
   ProtocolError,
   ProtocolErrorCode,
-  SdkErrorCode,
   SdkError,
+  SdkErrorCode,
   SdkHttpError,
+  UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../../src/errors.js';
@@ -46,22 +46,63 @@ describe('classifyUpstreamError', () => {
       'UPSTREAM_ERROR',
       false,
     ],
-    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
-    ['HTTP 401', new SdkHttpError(401, 'Bearer SECRET rejected'), 'AUTH', false],
-    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
-    ['HTTP 403', new SdkHttpError(403, 'no'), 'PERMISSION', false],
-    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
-    ['HTTP 429', new SdkHttpError(429, 'slow down'), 'RATE_LIMITED', true],
-    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
-    ['HTTP 404', new SdkHttpError(404, 'Session not found'), 'UNAVAILABLE', true],
-    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
-    ['HTTP 503', new SdkHttpError(503, 'busy'), 'UNAVAILABLE', true],
-    /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
-    ['HTTP 400', new SdkHttpError(400, 'bad'), 'UPSTREAM_ERROR', false],
+    [
+      'HTTP 401',
+      new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Bearer SECRET rejected', {
+        status: 401,
+        statusText: 'Bearer SECRET rejected',
+      }),
+      'AUTH',
+      false,
+    ],
+    [
+      'HTTP 403',
+      new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'no', {
+        status: 403,
+        statusText: 'no',
+      }),
+      'PERMISSION',
+      false,
+    ],
+    [
+      'HTTP 429',
+      new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'slow down', {
+        status: 429,
+        statusText: 'slow down',
+      }),
+      'RATE_LIMITED',
+      true,
+    ],
+    [
+      'HTTP 404',
+      new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Session not found', {
+        status: 404,
+        statusText: 'Session not found',
+      }),
+      'UNAVAILABLE',
+      true,
+    ],
+    [
+      'HTTP 503',
+      new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'busy', {
+        status: 503,
+        statusText: 'busy',
+      }),
+      'UNAVAILABLE',
+      true,
+    ],
+    [
+      'HTTP 400',
+      new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'bad', {
+        status: 400,
+        statusText: 'bad',
+      }),
+      'UPSTREAM_ERROR',
+      false,
+    ],
     [
       'an unreadable response',
-      /* @mcp-codemod-error new StreamableHTTPError(statusCode, statusText, body?) → new SdkHttpError(code, message, data). Constructor arguments differ — manual review required. Map the HTTP status to a SdkErrorCode enum value and pass the HTTP status via the data argument, e.g. { status, statusText }. */
-      new SdkHttpError(-1, 'Unexpected content type'),
+      new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, 'Unexpected content type'),
       'UPSTREAM_ERROR',
       false,
     ],

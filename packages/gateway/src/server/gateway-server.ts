@@ -6,8 +6,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import type { CallToolResult, Implementation, McpServer } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import type { McpServer, CallToolResult, Implementation } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import {
@@ -243,11 +243,11 @@ export function createGatewayServer(
         await options.controls?.admit(controlsSession(extra.sessionId), name, args);
         if (name === META_TOOL_NAMES.browse) return await browse(args, extra.sessionId);
         if (name === META_TOOL_NAMES.execute) {
-          return await execute(args, extra.signal, extra.sessionId);
+          return await execute(args, extra.mcpReq.signal, extra.sessionId);
         }
         if (name === META_TOOL_NAMES.view) return await view(args);
         if (primitiveTools?.handles(name) === true) {
-          return await primitiveTools.call(name, args, extra.signal);
+          return await primitiveTools.call(name, args, extra.mcpReq.signal);
         }
       } catch (error) {
         return errorResult(error, name === META_TOOL_NAMES.view ? 'VIEW_FAILED' : undefined);

@@ -6,13 +6,13 @@
  */
 
 import { createRequire } from 'node:module';
-import { McpServer } from '@modelcontextprotocol/server';
 import type {
   CallToolResult,
   Implementation,
   ListToolsResult,
   ServerContext,
 } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { toErrorPayload } from '../error-payload.js';
 import { type GatewayErrorCode, toGatewayError } from '../errors.js';
 

@@ -6,8 +6,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import type { CallToolResult, Implementation, McpServer, Tool } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import type { McpServer, CallToolResult, Implementation, Tool } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { Catalog } from '../catalog.js';
@@ -203,7 +203,7 @@ function buildProxyServer(
     async callTool(name, args, extra) {
       if (name === META_TOOL_NAMES.hydrate || name === META_TOOL_NAMES.execute) {
         try {
-          return await call(name, args, extra.signal, extra.sessionId);
+          return await call(name, args, extra.mcpReq.signal, extra.sessionId);
         } catch (error) {
           return errorResult(error);
         }

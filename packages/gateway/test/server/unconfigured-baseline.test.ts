@@ -5,8 +5,9 @@
  * deliberate change was recorded since: a small `tool_execute` result's content is the
  * upstream's own blocks rather than the envelope's JSON text (see `firewallResult`).
  */
-import type { McpServer } from '@modelcontextprotocol/server';
+
 import type { Client } from '@modelcontextprotocol/client';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
