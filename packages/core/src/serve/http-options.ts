@@ -15,6 +15,16 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_JSON_DEPTH = 64;
 /** The most open sessions when none is given. */
 export const DEFAULT_MAX_SESSIONS = 10_000;
+/** The most sessions one caller holds when none is given. */
+export const DEFAULT_MAX_SESSIONS_PER_CALLER = 1_000;
+/** How long an idle 2025-era session stays open when none is given (30 minutes). */
+export const DEFAULT_SESSION_IDLE_MS = 1_800_000;
+/** How long a client may take to send its headers when none is given (10 s). */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** How long a client may take to send a whole request when none is given (30 s). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** The most open TCP connections when none is given. */
+export const DEFAULT_MAX_CONNECTIONS = 1_024;
 /** How long a stored session lives after its last request when none is given (1 hour). */
 export const DEFAULT_SESSION_STORE_TTL_MS = 3_600_000;
 
@@ -43,7 +53,11 @@ export function validateHttpOptions(
     'sessionIdleMs',
     'maxJsonDepth',
     'maxSessions',
+    'maxSessionsPerCaller',
     'sessionStoreTtlMs',
+    'headersTimeoutMs',
+    'requestTimeoutMs',
+    'maxConnections',
   ] as const) {
     const value = options[name];
     if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {

@@ -13,6 +13,7 @@ import {
   isInitializeRequest,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { sessionScope } from './caller-scope.js';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
 import { handleNodeRequest } from './node-transport.js';
 import type { SessionRecord, SessionRecords } from './session-records.js';
@@ -51,6 +52,8 @@ export interface HttpSessionRegistryOptions {
   sessionIdleMs: number | undefined;
   /** The most sessions open at once on this instance. */
   maxSessions: number;
+  /** The most sessions one caller (one token, or every caller without one) holds on this instance. */
+  maxSessionsPerCaller: number;
   /** Where sessions are recorded for other instances; `undefined` keeps them local. */
   records: SessionRecords | undefined;
   /** Told about every initialized session that closes, once. */
@@ -63,8 +66,12 @@ export interface HttpSessionRegistryOptions {
 export interface HttpSessionRegistry {
   /** How many sessions are initialized and open. */
   count(): number;
-  /** Whether `maxSessions` sessions are open or starting. */
-  isFull(): boolean;
+  /**
+   * Makes room for one more session of `caller`: at the caller's bound or the instance's, closes
+   * the least recently used session without a request in progress (the caller's own first).
+   * False when every candidate is busy (the caller gets 503).
+   */
+  makeRoom(caller: HttpCaller): Promise<boolean>;
   /**
    * Starts a session from an `initialize` request: records it (with a store), builds its server,
    * then lets the SDK transport answer. The session is kept only if the transport initialized it.
@@ -98,6 +105,8 @@ interface LiveSession extends HttpSession {
   closed: boolean;
   activeRequests: number;
   idleTimer: NodeJS.Timeout | undefined;
+  /** When the session last started a request, as a counter (larger is more recent). */
+  lastUsed: number;
 }
 
 /** The `params` of the `initialize` request in `body` (alone or in a batch). */
@@ -119,6 +128,17 @@ export function createHttpSessionRegistry(
   /** Rebuilds in progress, by id, so concurrent requests of one session rebuild it once. */
   const rebuilding = new Map<string, Promise<LiveSession>>();
   let closingAll = false;
+  let useCounter = 0;
+
+  /** The least recently used session without a request in progress that `matches`. */
+  function leastRecentlyUsedIdle(matches: (session: LiveSession) => boolean) {
+    let victim: LiveSession | undefined;
+    for (const session of live) {
+      if (session.activeRequests > 0 || !session.initialized || !matches(session)) continue;
+      if (victim === undefined || session.lastUsed < victim.lastUsed) victim = session;
+    }
+    return victim;
+  }
 
   async function closeSession(session: LiveSession, reason: HttpSessionCloseReason): Promise<void> {
     if (session.closed) return;
@@ -133,6 +153,8 @@ export function createHttpSessionRegistry(
 
   function trackRequest(session: LiveSession, response: ServerResponse): void {
     session.activeRequests += 1;
+    useCounter += 1;
+    session.lastUsed = useCounter;
     clearTimeout(session.idleTimer);
     session.idleTimer = undefined;
     response.once('close', () => {
@@ -170,6 +192,7 @@ export function createHttpSessionRegistry(
       closed: false,
       activeRequests: 0,
       idleTimer: undefined,
+      lastUsed: 0,
     };
     live.add(session);
     if (closingAll) {
@@ -184,7 +207,13 @@ export function createHttpSessionRegistry(
   }
 
   async function rebuild(id: string, record: SessionRecord): Promise<LiveSession> {
-    const server = await options.factory({ sessionId: id, role: record.role, transport: 'http' });
+    const server = await options.factory({
+      sessionId: id,
+      role: record.role,
+      transport: 'http',
+      era: 'legacy',
+      scope: sessionScope(id),
+    });
     const session = await connectSession(id, record.token, server);
     try {
       await replayInitialize(session.transport, id, record.initialize);
@@ -195,6 +224,23 @@ export function createHttpSessionRegistry(
     }
   }
 
+  async function makeRoom(caller: HttpCaller): Promise<boolean> {
+    const mine = (session: LiveSession) => session.token === caller.token;
+    let held = 0;
+    for (const session of live) if (mine(session)) held += 1;
+    if (held >= options.maxSessionsPerCaller) {
+      const victim = leastRecentlyUsedIdle(mine);
+      if (victim === undefined) return false;
+      await closeSession(victim, 'evicted');
+    }
+    if (live.size >= options.maxSessions) {
+      const victim = leastRecentlyUsedIdle(mine) ?? leastRecentlyUsedIdle(() => true);
+      if (victim === undefined) return false;
+      await closeSession(victim, 'evicted');
+    }
+    return true;
+  }
+
   function unavailable(error: unknown): HttpSessionLookup {
     options.onError(error);
     return { outcome: 'unavailable' };
@@ -202,7 +248,7 @@ export function createHttpSessionRegistry(
 
   return {
     count: () => initialized.size,
-    isFull: () => live.size >= options.maxSessions,
+    makeRoom,
 
     async open(request, response, body, caller) {
       const id = randomUUID();
@@ -229,6 +275,8 @@ export function createHttpSessionRegistry(
           sessionId: id,
           role: caller.role,
           transport: 'http',
+          era: 'legacy',
+          scope: sessionScope(id),
         });
         session = await connectSession(id, caller.token, server);
         trackRequest(session, response);
@@ -264,7 +312,7 @@ export function createHttpSessionRegistry(
       if (record.token !== caller.token) return { outcome: 'forbidden' };
       let pending = rebuilding.get(sessionId);
       if (pending === undefined) {
-        if (live.size >= options.maxSessions) return { outcome: 'full' };
+        if (!(await makeRoom(caller))) return { outcome: 'full' };
         pending = rebuild(sessionId, record).finally(() => rebuilding.delete(sessionId));
         rebuilding.set(sessionId, pending);
       }

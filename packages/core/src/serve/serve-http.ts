@@ -8,11 +8,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isInitializeRequest } from '@modelcontextprotocol/server';
 import { CoreError } from '../errors.js';
+import { isLegacyPost } from './era-routing.js';
 import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_JSON_DEPTH,
   DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_CALLER,
   DEFAULT_PATH,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SESSION_IDLE_MS,
   DEFAULT_SESSION_STORE_TTL_MS,
   validateHttpOptions,
 } from './http-options.js';
@@ -23,6 +29,7 @@ import {
   type HttpSessionRegistry,
 } from './http-sessions.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
+import { createModernHandler, type ModernHandler } from './modern-handler.js';
 import { readJsonBody } from './request-body.js';
 import { createRequestGuard, type RequestGuard } from './request-guard.js';
 import { createSessionRecords } from './session-records.js';
@@ -46,18 +53,25 @@ interface HttpContext {
   readonly checkBearer: ((headers: IncomingMessage['headers']) => BearerCheck) | undefined;
   readonly routes: ReadonlyMap<string, { handler: HttpRouteHandler; requireAuth: boolean }>;
   readonly sessions: HttpSessionRegistry;
+  readonly modern: ModernHandler;
 }
 
 /**
- * Serves MCP over Streamable HTTP: one McpServer from `factory` per HTTP session id.
+ * Serves MCP over Streamable HTTP in both protocol eras from one factory.
  *
  * Every request first passes the `Host`/`Origin` check (403), then, on the MCP path, the bearer
- * check when `tokens` is set (401 with `WWW-Authenticate: Bearer`). A POST without
- * `mcp-session-id` must be `initialize`; it opens a session whose id comes back in the response
- * header. An unknown session id gets 404, a session id with another token than the one that
- * opened it 403, a body above `maxBodyBytes` 413, a body that is not JSON 400 with -32700. Extra
- * `routes` answer GET only and are public unless marked `requireAuth`: a manifest is public
- * metadata that a client reads before it has a token. Refusals carry a JSON-RPC error body.
+ * check when `tokens` is set (401 with `WWW-Authenticate: Bearer`), then the body limits (413
+ * above `maxBodyBytes`, 400 with -32600 when nested too deep, 400 with -32700 when not JSON).
+ *
+ * A 2026-07-28 request (per-request `_meta` envelope) is answered statelessly by the SDK's
+ * `createMcpHandler`, one instance per request, scope `principal:<fingerprint>` or `anonymous`:
+ * any instance behind one address answers it, and it gets the revision's own checks (header
+ * mismatch -32020, unsupported version -32022, caching hints). 2025-era traffic keeps its
+ * sessions: a POST without `mcp-session-id` must be `initialize` and opens a session (scope
+ * `session:<id>`); an unknown session id gets 404, a session id with another token than the one
+ * that opened it 403. GET and DELETE without a session id get 405. Extra `routes` answer GET only
+ * and are public unless marked `requireAuth`: a manifest is public metadata that a client reads
+ * before it has a token. Refusals carry a JSON-RPC error body.
  *
  * @throws CoreError `INVALID_ARGUMENT` for options outside their domain, `UNAVAILABLE` when the
  * address cannot be bound.
@@ -75,7 +89,11 @@ export async function serveHttp(
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
 
-  const httpServer = createServer();
+  const httpServer = createServer({
+    headersTimeout: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  });
+  httpServer.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const port = await listen(httpServer, host, options.port);
   httpServer.on('error', onError);
   let context: HttpContext;
@@ -121,7 +139,7 @@ export async function serveHttp(
     close() {
       closing ??= (async () => {
         httpServer.closeIdleConnections();
-        await context.sessions.closeAll();
+        await Promise.all([context.sessions.closeAll(), context.modern.close()]);
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();
@@ -167,10 +185,12 @@ function createContext(
           : { handler: route.handler, requireAuth: route.requireAuth },
       ]),
     ),
+    modern: createModernHandler(factory, resolved.onError),
     sessions: createHttpSessionRegistry({
       factory,
-      sessionIdleMs: options.sessionIdleMs,
+      sessionIdleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
       maxSessions,
+      maxSessionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
       records:
         options.sessionStore === undefined
           ? undefined
@@ -211,14 +231,28 @@ async function handleRequest(
   const sessionHeader = request.headers['mcp-session-id'];
   const sessionId = Array.isArray(sessionHeader) ? sessionHeader.join(', ') : sessionHeader;
   if (sessionId === undefined) {
-    if (method !== 'POST')
-      return refuse(response, 400, 'Bad Request: missing mcp-session-id header');
+    if (method !== 'POST') {
+      return refuse(response, 405, 'Method Not Allowed: no session to stream or end', {
+        allow: 'POST',
+      });
+    }
     const body = await readBody(context, request, response);
     if (body === undefined) return;
+    if (Array.isArray(body.value) && body.value.length === 0) {
+      return sendJsonRpcError(
+        response,
+        400,
+        HttpErrorCode.INVALID_REQUEST,
+        'Invalid Request: an empty batch',
+      );
+    }
+    if (!isLegacyPost(request.headers, body.value)) {
+      return context.modern.handle(request, response, body.value, caller);
+    }
     if (!startsSession(body.value)) {
       return refuse(response, 400, 'Bad Request: missing mcp-session-id header');
     }
-    if (context.sessions.isFull()) return refuseFull(context, response);
+    if (!(await context.sessions.makeRoom(caller))) return refuseFull(context, response);
     return context.sessions.open(request, response, body.value, caller);
   }
   const lookup = await context.sessions.find(sessionId, caller);

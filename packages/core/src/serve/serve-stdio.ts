@@ -4,16 +4,31 @@
  * @module
  */
 
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import {
+  StdioServerTransport,
+  serveStdio as serveSdkStdio,
+} from '@modelcontextprotocol/server/stdio';
+import { stdioScope } from './caller-scope.js';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
 
+/** The largest stdin message accepted when none is given (10 MiB, the SDK's own bound). */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+function reportOnStderr(error: Error): void {
+  process.stderr.write(`mcp stdio: ${error.message}\n`);
+}
+
 /**
- * Serves one MCP session over stdin/stdout with one McpServer from `factory`
- * (context: no session id, `options.role`, transport `'stdio'`).
+ * Serves one stdio connection in either protocol era with one McpServer from `factory`
+ * (context: no session id, `options.role`, transport `'stdio'`, the era the client opened with,
+ * and a scope of its own for this connection).
  *
- * The server closes when `close()` is called or when `stdin` ends (the client went away); after
- * either, `onClosed` runs once. Nothing else keeps the process alive, so a process that only
- * serves exits by itself once its stdin closes.
+ * The SDK's `serveStdio` decides the era from the client's first message (`initialize` for
+ * 2025, a request with the 2026-07-28 `_meta` envelope or `server/discover` for the modern era)
+ * and builds the instance then. A line above `maxMessageBytes` is reported through `onError`
+ * and closes the connection. The server closes when `close()` is called or when `stdin` ends
+ * (the client went away); after either, `onClosed` runs once. Nothing else keeps the process
+ * alive, so a process that only serves exits by itself once its stdin closes.
  */
 export async function serveStdio(
   factory: ServerFactory,
@@ -21,20 +36,30 @@ export async function serveStdio(
 ): Promise<RunningServer> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const server = await factory({ sessionId: undefined, role: options.role, transport: 'stdio' });
-  const transport = new StdioServerTransport(stdin, stdout);
+  const onError = options.onError ?? reportOnStderr;
+  const scope = stdioScope();
+  const transport = new StdioServerTransport(stdin, stdout, {
+    maxBufferSize: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+  });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       stdin.off('end', close);
       stdin.off('close', close);
-      await server.close();
+      await handle.close();
       options.onClosed?.();
     })();
     return closing;
   };
+  // Set before the SDK connects: it chains its own handlers after these.
+  transport.onerror = onError;
+  transport.onclose = () => void close();
+  const handle = serveSdkStdio(
+    ({ era }) =>
+      factory({ sessionId: undefined, role: options.role, transport: 'stdio', era, scope }),
+    { transport, onerror: onError },
+  );
   stdin.once('end', close);
   stdin.once('close', close);
-  await server.connect(transport);
   return { close };
 }

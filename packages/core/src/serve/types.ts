@@ -9,20 +9,43 @@ import type { Readable, Writable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { SessionStore } from '../sessions/index.js';
 
-/** Who is on the other end of one MCP session. */
+/**
+ * The MCP protocol era a server instance serves: `legacy` for the revisions that open with
+ * `initialize` (2024-10-07 to 2025-11-25), `modern` for 2026-07-28, which has no handshake and
+ * no session (MCP 2026-07-28, Basic › Lifecycle).
+ */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/**
+ * Who is on the other end of one server instance, and the scope its per-caller state lives in.
+ *
+ * The `scope` replaces the MCP session as the anchor of state that a spec promises "per
+ * session" (grants, seen sets, artifacts, rate-limit windows), because the 2026-07-28 revision
+ * has no session: `stdio:<uuid>` for one stdio connection, `session:<id>` for one 2025-era HTTP
+ * session, `principal:<fingerprint>` for a 2026-07-28 HTTP caller with a bearer token (the
+ * token's fingerprint, never the token), and `anonymous` for every 2026-07-28 HTTP caller
+ * without one (they share it: turn on tokens for per-caller guarantees). Keep state keyed by
+ * scope in a `SessionStore` so that any instance behind one address can serve the caller.
+ */
 export interface SessionContext {
-  /** The HTTP session id (`mcp-session-id`); `undefined` over stdio. */
+  /** The 2025-era HTTP session id (`mcp-session-id`); `undefined` over stdio and in the modern era. */
   sessionId: string | undefined;
   /** The role mapped from the caller's bearer token; `undefined` when no tokens are configured. */
   role: string | undefined;
-  /** The transport the session runs on. */
+  /** The transport the instance serves. */
   transport: 'stdio' | 'http';
+  /** The protocol era of the connection (stdio, 2025 HTTP session) or of the request (2026-07-28 HTTP). */
+  era: ProtocolEra;
+  /** The caller scope that per-caller state is keyed by (see above). */
+  scope: string;
 }
 
 /**
- * Builds one McpServer per MCP session (stdio: exactly one; HTTP: one per session id).
+ * Builds one McpServer per server instance: stdio, one per connection; 2025-era HTTP, one per
+ * session id; 2026-07-28 HTTP, one per request (so keep the factory cheap, build shared things
+ * once outside it, and keep per-caller state in a store keyed by `context.scope`).
  *
- * Each call must return a new server with its own state: sessions never share a server.
+ * Each call must return a new server with its own state: instances never share a server.
  */
 export type ServerFactory = (context: SessionContext) => McpServer | Promise<McpServer>;
 
@@ -99,13 +122,30 @@ export interface HttpServeOptions {
    */
   maxJsonDepth?: number;
   /**
-   * The most MCP sessions this instance holds open at once (default 10 000). At the bound an
-   * `initialize`, or a request that would rebuild a stored session, gets 503 with `Retry-After`
-   * (a load balancer can try another instance).
+   * The most 2025-era MCP sessions this instance holds open at once (default 10 000). At the
+   * bound, the least recently used idle session is closed to make room; when every session has
+   * a request in progress, an `initialize`, or a request that would rebuild a stored session,
+   * gets 503 with `Retry-After` (a load balancer can try another instance).
    */
   maxSessions?: number;
-  /** Closes a session after this many milliseconds without any request in progress. */
+  /**
+   * The most 2025-era sessions one caller (one bearer token, or every caller without one) holds
+   * open on this instance (default 1 000). A caller at its bound that opens another session
+   * closes its own least recently used idle session, so a flood of `initialize` requests never
+   * locks other callers out.
+   */
+  maxSessionsPerCaller?: number;
+  /**
+   * Closes a 2025-era session after this many milliseconds without any request in progress
+   * (default 30 minutes).
+   */
   sessionIdleMs?: number;
+  /** How long a client may take to send all request headers, in milliseconds (default 10 000). */
+  headersTimeoutMs?: number;
+  /** How long a client may take to send a whole request, in milliseconds (default 30 000). */
+  requestTimeoutMs?: number;
+  /** The most TCP connections open at once (default 1 024); further ones are dropped. */
+  maxConnections?: number;
   /**
    * Records every MCP session in this store (usually Redis, shared by several instances behind
    * one address) so that any instance can serve any request of the session: an instance that
@@ -119,7 +159,8 @@ export interface HttpServeOptions {
   sessionStoreTtlMs?: number;
   /**
    * Called once for every session that closes on this instance, with why: `deleted` (the
-   * client's DELETE: the session has ended), `idle` (`sessionIdleMs`), `shutdown` (`close()`),
+   * client's DELETE: the session has ended), `idle` (`sessionIdleMs`), `evicted` (closed to make
+   * room under `maxSessions` or `maxSessionsPerCaller`), `shutdown` (`close()`),
    * or `expired` (the shared store no longer has it: deleted on another instance or timed out).
    * With a shared store only `deleted` means the session is over for every instance.
    */
@@ -129,10 +170,18 @@ export interface HttpServeOptions {
 }
 
 /** Why a session closed on one instance; see {@link HttpServeOptions.onSessionClosed}. */
-export type HttpSessionCloseReason = 'deleted' | 'idle' | 'shutdown' | 'expired';
+export type HttpSessionCloseReason = 'deleted' | 'idle' | 'evicted' | 'shutdown' | 'expired';
 
 /** Options of `serveStdio`. */
 export interface StdioServeOptions {
+  /**
+   * The largest single message accepted on stdin, in bytes (default 10 MiB, the SDK's). A
+   * larger line is reported on stderr and closes the connection (so the process can exit)
+   * instead of being buffered without bound.
+   */
+  maxMessageBytes?: number;
+  /** Where a refused message or transport failure is reported (default: one line on stderr). */
+  onError?: (error: Error) => void;
   /** Where messages come from (default `process.stdin`); its end closes the server. */
   stdin?: Readable;
   /** Where messages go (default `process.stdout`). */

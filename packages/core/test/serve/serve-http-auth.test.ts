@@ -69,7 +69,13 @@ describe('serveHttp with bearer tokens', () => {
     const client = await connectClient(running.url, { authorization: `Bearer ${READER_TOKEN}` });
     cleanups.push(() => client.close());
     const context = JSON.parse(await callText(client, 'whoami')) as Record<string, unknown>;
-    expect(context).toEqual({ sessionId: expect.any(String), role: 'reader', transport: 'http' });
+    expect(context).toEqual({
+      sessionId: expect.any(String),
+      role: 'reader',
+      transport: 'http',
+      era: 'legacy',
+      scope: `session:${String(context.sessionId)}`,
+    });
     expect(contexts.map((seen) => seen.role)).toEqual(['reader']);
   });
 

@@ -63,7 +63,7 @@ describe('serveHttp sessions', () => {
     expect(errorCode(response)).toBe(-32001);
   });
 
-  it('answers 400 to a request without a session id that is not initialize', async () => {
+  it('answers 400 to a 2025 request without a session id that is not initialize, 405 to a GET', async () => {
     const { running, contexts } = await start();
     const response = await rawRequest(running.url, {
       method: 'POST',
@@ -71,7 +71,7 @@ describe('serveHttp sessions', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(response.status).toBe(400);
-    expect((await rawRequest(running.url)).status).toBe(400);
+    expect((await rawRequest(running.url)).status).toBe(405);
     expect(contexts).toHaveLength(0);
   });
 

@@ -48,7 +48,13 @@ describe('serveHttp', () => {
     expect(await callText(client, 'increment')).toBe('1');
     expect(running.sessionCount()).toBe(1);
     expect(contexts).toEqual([
-      { sessionId: expect.any(String), role: undefined, transport: 'http' },
+      {
+        sessionId: expect.any(String),
+        role: undefined,
+        transport: 'http',
+        era: 'legacy',
+        scope: `session:${contexts[0]?.sessionId}`,
+      },
     ]);
   });
 

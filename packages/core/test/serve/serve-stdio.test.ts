@@ -48,8 +48,18 @@ describe('serveStdio', () => {
     expect(JSON.parse(called.result.content[0]?.text ?? '')).toEqual({
       role: 'local',
       transport: 'stdio',
+      era: 'legacy',
+      scope: expect.stringMatching(/^stdio:[0-9a-f-]{36}$/),
     });
-    expect(counter.contexts).toEqual([{ sessionId: undefined, role: 'local', transport: 'stdio' }]);
+    expect(counter.contexts).toEqual([
+      {
+        sessionId: undefined,
+        role: 'local',
+        transport: 'stdio',
+        era: 'legacy',
+        scope: expect.stringMatching(/^stdio:/),
+      },
+    ]);
     stdin.end();
     await closed;
     expect(stdin.listenerCount('data')).toBe(0);
@@ -87,6 +97,8 @@ describe('serveStdio', () => {
     expect(JSON.parse(called.result.content[0]?.text ?? '')).toEqual({
       role: 'reader',
       transport: 'stdio',
+      era: 'legacy',
+      scope: expect.stringMatching(/^stdio:/),
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
