@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { Readable, Writable } from 'node:stream';
 import {
   StdioServerTransport,
   serveStdio as serveSdkStdio,
@@ -16,6 +17,26 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 function reportOnStderr(error: Error): void {
   process.stderr.write(`mcp stdio: ${error.message}\n`);
+}
+
+/**
+ * The SDK's stdio transport, telling us when it closes by itself (stdin ended, stdout broke, a
+ * message above the size bound): the SDK takes `onclose` over once it connects.
+ */
+class ObservedStdioTransport extends StdioServerTransport {
+  constructor(
+    stdin: Readable,
+    stdout: Writable,
+    maxBufferSize: number,
+    private readonly onClosed: () => void,
+  ) {
+    super(stdin, stdout, { maxBufferSize });
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.onClosed();
+  }
 }
 
 /**
@@ -38,22 +59,24 @@ export async function serveStdio(
   const stdout = options.stdout ?? process.stdout;
   const onError = options.onError ?? reportOnStderr;
   const scope = stdioScope();
-  const transport = new StdioServerTransport(stdin, stdout, {
-    maxBufferSize: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-  });
+  const transport = new ObservedStdioTransport(
+    stdin,
+    stdout,
+    options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    () => void close(),
+  );
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       stdin.off('end', close);
       stdin.off('close', close);
       await handle.close();
+      // The connection is over: let go of stdin so that nothing keeps the process alive.
+      stdin.destroy();
       options.onClosed?.();
     })();
     return closing;
   };
-  // Set before the SDK connects: it chains its own handlers after these.
-  transport.onerror = onError;
-  transport.onclose = () => void close();
   const handle = serveSdkStdio(
     ({ era }) =>
       factory({ sessionId: undefined, role: options.role, transport: 'stdio', era, scope }),

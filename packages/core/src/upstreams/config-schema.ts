@@ -57,6 +57,12 @@ const extensionsShape = {
   exclude: ToolNameListSchema.optional(),
   /** When true the server is not started. */
   disabled: z.boolean().optional(),
+  /**
+   * Which protocol era to speak: `auto` (default) asks with `server/discover` and falls back to
+   * the 2025 `initialize` handshake; `modern` insists on 2026-07-28; `legacy` skips the probe
+   * (saves one round trip, and over stdio one short-lived probe process, per connect).
+   */
+  protocol: z.enum(['auto', 'modern', 'legacy']).optional(),
 };
 
 /**

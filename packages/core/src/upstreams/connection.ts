@@ -96,6 +96,22 @@ async function terminateHttpSession(transport: StreamableHTTPClientTransport): P
   clearTimeout(timer);
 }
 
+/** The 2026-07-28 revision, the one the modern era speaks today. */
+const MODERN_REVISION = '2026-07-28';
+
+/**
+ * The SDK's negotiation for an upstream's `protocol` setting (MCP 2026-07-28, Basic ›
+ * Lifecycle: a client probes with `server/discover` and falls back to `initialize`).
+ */
+function versionNegotiationOf(protocol: 'auto' | 'modern' | 'legacy') {
+  if (protocol === 'legacy') return {};
+  return {
+    versionNegotiation: {
+      mode: protocol === 'auto' ? ('auto' as const) : { pin: MODERN_REVISION },
+    },
+  };
+}
+
 /**
  * Builds (without starting) the client and transport for one attempt.
  *
@@ -108,7 +124,10 @@ export function createConnection(
   options: ResolvedUpstreamOptions,
   events: ConnectionEvents,
 ): UpstreamConnection {
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  const client = new Client(options.clientInfo, {
+    capabilities: {},
+    ...versionNegotiationOf(config.protocol ?? 'auto'),
+  });
   client.setNotificationHandler('notifications/tools/list_changed', () =>
     events.onListChanged('tools'),
   );

@@ -25,6 +25,8 @@ export interface ServerDescription {
   capabilities: ServerCapabilities | undefined;
   info: Implementation | undefined;
   instructions: string | undefined;
+  /** The protocol era the connection negotiated. */
+  era: 'legacy' | 'modern';
 }
 
 /** The lifecycle's handle, used by the operations of an upstream. */
@@ -131,6 +133,7 @@ export function createUpstreamLifecycle(
       capabilities: client.getServerCapabilities(),
       info: client.getServerVersion(),
       instructions: client.getInstructions(),
+      era: client.getProtocolEra() ?? 'legacy',
     };
     current = live;
     status = 'ready';

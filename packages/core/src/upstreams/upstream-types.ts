@@ -83,6 +83,11 @@ export interface Upstream {
   /** The server's instructions as of the latest successful connect. */
   instructions(): string | undefined;
   /**
+   * The protocol era of the latest successful connect: `modern` (2026-07-28, reached through
+   * `server/discover`) or `legacy` (the 2025 `initialize` handshake); undefined before it.
+   */
+  era(): 'legacy' | 'modern' | undefined;
+  /**
    * Calls `listener` when a list changed: on the server's `list_changed` notifications, and
    * after a reconnect (for each list the server offers). Returns the unsubscribe function.
    */

@@ -225,6 +225,7 @@ export function createUpstream(
     serverCapabilities: () => lifecycle.described?.capabilities,
     serverInfo: () => lifecycle.described?.info,
     instructions: () => lifecycle.described?.instructions,
+    era: () => lifecycle.described?.era,
     onListChanged(listener) {
       listeners.add(listener);
       return () => {
