@@ -5,6 +5,7 @@
  */
 
 import type { Client } from '@modelcontextprotocol/client';
+import type { Era } from './era/era.js';
 import type { RawSession } from './session/raw-session.js';
 
 /** What a check concluded. */
@@ -31,11 +32,21 @@ export interface TargetDescription {
   readonly settings?: Readonly<Record<string, unknown>> | undefined;
   /** The MCP endpoint of a target reached over HTTP (for the cash manifest's well-known URL). */
   readonly url?: string | undefined;
+  /** The headers every HTTP request to the target carries (authorization, say). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The protocol era the checks speak: the SDK client, the shared session and fresh sessions
+   * all use it. A check whose requirement belongs to one era skips in the other.
+   */
+  readonly era: Era;
 }
 
 /** Options of {@link CheckContext.openSession}. */
 export interface OpenSessionOptions {
-  /** Perform the `initialize` handshake before returning (default `true`). */
+  /**
+   * Open the session before returning (default `true`): the `initialize` handshake, or in the
+   * modern era a `server/discover` request.
+   */
   readonly initialize?: boolean;
 }
 
@@ -75,6 +86,11 @@ export interface Check {
   readonly requirement: string;
   /** A time limit for this check that overrides the run's default. */
   readonly timeoutMs?: number;
+  /**
+   * The protocol eras whose servers owe the requirement (default: every era); in another era
+   * the check is not run at all, so a removed method is never reported as a skip.
+   */
+  readonly eras?: readonly Era[];
   /** Runs the check against one target. */
   run(context: CheckContext): Promise<CheckOutcome>;
 }

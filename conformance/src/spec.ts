@@ -6,6 +6,7 @@
  */
 
 import type { Check, CheckContext } from './check.js';
+import type { Era } from './era/era.js';
 import type { Requirement } from './requirement.js';
 
 /**
@@ -30,6 +31,13 @@ export interface SpecCatalogEntry {
 export interface SpecDefinition extends SpecCatalogEntry {
   /** The checks; each names one of `requirements`. */
   readonly checks: readonly Check[];
+  /** The protocol eras the spec applies to (default: every era). */
+  readonly eras?: readonly Era[];
+  /**
+   * The spec this one extends: wherever that one is checked (named by a target or `--spec`),
+   * this one is too, in the eras it applies to (`mcp-2026` extends `mcp-base`).
+   */
+  readonly extends?: string;
   /**
    * Whether the target implements this spec; called when neither `--spec` nor the target
    * registry says which specs apply. A throw counts as "not detected".

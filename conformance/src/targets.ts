@@ -9,6 +9,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDriverTarget, type DriverTargetDefinition } from './driver/driver-target.js';
+import { eraFixtureTargets } from './era/era-fixture-targets.js';
 import { ConformanceError } from './errors.js';
 import { cashTargets, X_CASH_CLI } from './specs/cash/targets.js';
 import { contextCacheTargets } from './specs/context-cache/targets.js';
@@ -44,6 +45,7 @@ export const referenceTargets: readonly TargetDefinition[] = [
       env: { MEMORY_FILE_PATH: join(directory, 'memory.jsonl') },
     }),
   }),
+  ...eraFixtureTargets,
   ...progressiveDisclosureTargets,
   ...contextCacheTargets,
   ...gatewayTargets,

@@ -7,8 +7,10 @@
 import { parseArgs } from 'node:util';
 import { type ProbeCall, ProbeCallSchema, resolveDriverModule } from '../driver/driver-module.js';
 import { createDriverTarget, type DriverTargetDefinition } from '../driver/driver-target.js';
+import { ERA_CHOICES, type EraChoice } from '../era/era.js';
 import { ConformanceError, describeError } from '../errors.js';
 import { parseCashFlags } from '../specs/cash/settings.js';
+import { parseGatewayFlags } from '../specs/gateway/flags.js';
 import { createCommandLineTarget, createTarget, type TargetDefinition } from '../target.js';
 
 /** The report formats. */
@@ -33,11 +35,14 @@ export type CliCommand =
       readonly format: ReportFormat;
       readonly output: string | undefined;
       readonly timeoutMs: number | undefined;
+      /** The protocol era(s) to check servers in (`--era`, default `auto`). */
+      readonly era: EraChoice;
     };
 
 /** The usage text of `--help`. */
 export const USAGE = `Usage:
-  x-conformance [target] [--spec NAME]... [--format text|json|junit] [--output FILE] [--timeout MS]
+  x-conformance [target] [--spec NAME]... [--era auto|modern|legacy|both]
+                [--format text|json|junit] [--output FILE] [--timeout MS]
   x-conformance --list [--format text|json]
   x-conformance --list-targets [--format text|json]
 
@@ -50,6 +55,11 @@ Targets (default: every reference target of the repository):
   --cash-large "NS.FN [JSON]" cash: a call of --server/--url whose response exceeds the gate
                               threshold, with optional kwargs, e.g. "orders.list {}"
   --cash-upstreams a,b,c      cash: the upstream labels of an aggregator given as --server/--url
+  --gateway-tool ID           gateway: a tool of the gateway or proxy given as --server/--url,
+                              e.g. everything:echo (the three --gateway flags go together)
+  --gateway-large-args JSON   gateway: arguments of that tool whose result is large enough for
+                              the context firewall to store it
+  --gateway-invalid-args JSON gateway: arguments that break that tool's input schema
   --driver MODULE             an MCS driver module (a path, or a package specifier): its
                               createDriver(options) or default export (see the README)
   --driver-options JSON       the options object passed to the module's factory
@@ -59,12 +69,17 @@ Targets (default: every reference target of the repository):
 
 Options:
   --spec NAME       check only this spec (repeatable; default: the specs the target implements)
+  --era ERA         the protocol era to check servers in: auto (default; server/discover, else
+                    the 2025 initialize handshake), modern (2026-07-28), legacy (2025), or both
+                    (every era the target serves, each reported apart)
   --format FORMAT   text (default), json or junit
   --output FILE     write the report to FILE instead of stdout
   --timeout MS      time limit of each check (default 10000)
   --list            print the requirement catalog
   --list-targets    print the reference targets and the specs each implements
   --help            print this text
+
+Every report ends with how many MUST checks were skipped and why: a skip is not a pass.
 
 Exit status: 0 when no MUST fails, 1 when a MUST fails, 2 on usage errors or when a target
 cannot be started.`;
@@ -143,6 +158,14 @@ function parseFormat(text: string | undefined): ReportFormat {
   return format;
 }
 
+function parseEra(text: string | undefined): EraChoice {
+  if (text === undefined) return 'auto';
+  const era = ERA_CHOICES.find((candidate) => candidate === text);
+  if (era === undefined)
+    throw usageError(`--era must be one of ${ERA_CHOICES.join(', ')}, got "${text}"`);
+  return era;
+}
+
 function parseTimeout(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
@@ -202,6 +225,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     if (target === undefined) throw usageError('--cash-large and --cash-upstreams need a target');
     target = { ...target, settings: { ...target.settings, cash } };
   }
+  const gateway = parseGatewayFlags({
+    tool: values['gateway-tool'],
+    largeArgs: values['gateway-large-args'],
+    invalidArgs: values['gateway-invalid-args'],
+  });
+  if (gateway !== undefined) {
+    if (target === undefined) throw usageError('the --gateway flags need --server or --url');
+    target = { ...target, settings: { ...target.settings, gateway } };
+  }
   const driver =
     values.driver === undefined
       ? undefined
@@ -215,6 +247,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     format,
     output: values.output,
     timeoutMs: parseTimeout(values.timeout),
+    era: parseEra(values.era),
   };
 }
 
@@ -230,6 +263,10 @@ function parse(args: string[]) {
       header: { type: 'string', multiple: true },
       'cash-large': { type: 'string' },
       'cash-upstreams': { type: 'string' },
+      'gateway-tool': { type: 'string' },
+      'gateway-large-args': { type: 'string' },
+      'gateway-invalid-args': { type: 'string' },
+      era: { type: 'string' },
       driver: { type: 'string' },
       'driver-options': { type: 'string' },
       'probe-call': { type: 'string', multiple: true },

@@ -12,7 +12,7 @@ import { formatJsonReport } from '../report/json.js';
 import { formatJunitReport } from '../report/junit.js';
 import type { ConformanceReport } from '../report/report.js';
 import { formatTargetList } from '../report/target-list.js';
-import { formatSummary, formatTextReport } from '../report/text.js';
+import { formatMustSkips, formatSummary, formatTextReport } from '../report/text.js';
 import { type ProgressEvent, runConformance } from '../runner/run-conformance.js';
 import { specCatalog } from '../specs/index.js';
 import { selectReferenceTargets } from '../targets.js';
@@ -106,6 +106,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       ...(targets === undefined ? {} : { targets }),
       ...(command.specs === undefined ? {} : { specs: command.specs }),
       ...(command.timeoutMs === undefined ? {} : { timeoutMs: command.timeoutMs }),
+      era: command.era,
       onProgress: (event) => counter.onProgress(event),
     }).finally(() => status.finish(`x-conformance: ${counter.describe()}`));
     const text = formatReport(report, command.format);
@@ -118,7 +119,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           message: `cannot write ${command.output}: ${describeError(error)}`,
         });
       });
-      io.writeStdout(`Summary: ${formatSummary(report.summary)} (report in ${command.output})\n`);
+      io.writeStdout(
+        `Summary: ${formatSummary(report.summary)} (report in ${command.output})\n${formatMustSkips(report.summary)}\n`,
+      );
     }
     return report.summary.mustFailed > 0 ? EXIT.mustFailed : EXIT.ok;
   } catch (error) {

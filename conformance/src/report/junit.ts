@@ -5,6 +5,7 @@
  */
 
 import type { ConformanceReport, RequirementResult, TargetReport } from './report.js';
+import { formatMustSkips, targetHeading } from './text.js';
 
 /** Characters XML 1.0 cannot carry at all. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the control characters XML 1.0 forbids.
@@ -22,7 +23,7 @@ export function escapeXml(text: string): string {
 }
 
 function testcase(target: TargetReport, result: RequirementResult): string {
-  const open = `    <testcase classname="${escapeXml(target.target)}" name="${escapeXml(`${result.id} [${result.level}]`)}"`;
+  const open = `    <testcase classname="${escapeXml(targetHeading(target))}" name="${escapeXml(`${result.id} [${result.level}]`)}"`;
   const message = escapeXml(result.message);
   const reference = escapeXml(`${result.spec} ${result.section}`);
   if (result.status === 'fail') {
@@ -43,7 +44,7 @@ function counts(results: readonly RequirementResult[]): string {
 export function formatJunitReport(report: ConformanceReport): string {
   const suites = report.targets.map((target) =>
     [
-      `  <testsuite name="${escapeXml(target.target)}" ${counts(target.results)}>`,
+      `  <testsuite name="${escapeXml(targetHeading(target))}" ${counts(target.results)}>`,
       ...target.results.map((result) => testcase(target, result)),
       '  </testsuite>',
     ].join('\n'),
@@ -53,6 +54,7 @@ export function formatJunitReport(report: ConformanceReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="x-conformance" ${counts(all)}>`,
     ...suites,
+    `<!-- ${escapeXml(formatMustSkips(report.summary)).replaceAll('--', '- -')} -->`,
     '</testsuites>',
     '',
   ].join('\n');

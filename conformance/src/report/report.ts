@@ -5,6 +5,7 @@
  */
 
 import type { CheckStatus } from '../check.js';
+import type { Era } from '../era/era.js';
 import type { RequirementLevel } from '../requirement.js';
 
 /** The outcome of one requirement on one target. */
@@ -21,12 +22,18 @@ export interface RequirementResult {
   readonly status: CheckStatus;
   /** One line saying why. */
   readonly message: string;
+  /** The protocol era the check spoke (absent for driver targets, which are not servers). */
+  readonly era?: Era;
 }
 
-/** The results of one target. */
+/** The results of one target in one era. */
 export interface TargetReport {
   /** The target's name. */
   readonly target: string;
+  /** The protocol era of these results (absent for driver targets). */
+  readonly era?: Era;
+  /** Why the target has no results in this era (it does not serve it), when so. */
+  readonly note?: string;
   /** The conformance specs that were checked. */
   readonly specs: readonly string[];
   /** One result per check, in catalog order. */
@@ -43,6 +50,18 @@ export interface ReportSummary {
   readonly skipped: number;
   /** Failed results of MUST requirements (any makes the CLI exit 1). */
   readonly mustFailed: number;
+  /** Skipped results of MUST requirements: a skip is never a pass. */
+  readonly mustSkipped: number;
+  /** Why MUST checks were skipped: each distinct reason and how many, most frequent first. */
+  readonly mustSkipReasons: readonly MustSkipReason[];
+}
+
+/** One reason MUST checks were skipped, and how many were. */
+export interface MustSkipReason {
+  /** The skip message. */
+  readonly reason: string;
+  /** How many MUST results skipped with it. */
+  readonly count: number;
 }
 
 /** A whole run: the summary, then each target in run order. */
@@ -55,17 +74,28 @@ export interface ConformanceReport {
 
 /** Builds the report of a run from its targets' results. */
 export function createReport(targets: readonly TargetReport[]): ConformanceReport {
-  const results = targets.flatMap((target) => target.results);
+  return { summary: summarize(targets.flatMap((target) => target.results)), targets };
+}
+
+/** The counts of `results`. */
+export function summarize(results: readonly RequirementResult[]): ReportSummary {
   const count = (status: CheckStatus) =>
     results.filter((result) => result.status === status).length;
+  const mustSkips = results.filter((result) => result.status === 'skip' && result.level === 'MUST');
+  const reasons = new Map<string, number>();
+  for (const result of mustSkips)
+    reasons.set(result.message, (reasons.get(result.message) ?? 0) + 1);
   return {
-    summary: {
-      passed: count('pass'),
-      failed: count('fail'),
-      skipped: count('skip'),
-      mustFailed: results.filter((result) => result.status === 'fail' && result.level === 'MUST')
-        .length,
-    },
-    targets,
+    passed: count('pass'),
+    failed: count('fail'),
+    skipped: count('skip'),
+    mustFailed: results.filter((result) => result.status === 'fail' && result.level === 'MUST')
+      .length,
+    mustSkipped: mustSkips.length,
+    mustSkipReasons: [...reasons]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort(
+        (a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
+      ),
   };
 }

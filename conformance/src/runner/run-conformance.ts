@@ -8,6 +8,8 @@
 import type { CheckStatus } from '../check.js';
 import type { DriverSpecDefinition } from '../driver/driver-check.js';
 import { type DriverTargetDefinition, isDriverTarget } from '../driver/driver-target.js';
+import { ERA_CHOICES, type Era, type EraChoice, eraLabel } from '../era/era.js';
+import { planEras } from '../era/probe-eras.js';
 import { ConformanceError, describeError } from '../errors.js';
 import {
   type ConformanceReport,
@@ -17,7 +19,7 @@ import {
 } from '../report/report.js';
 import type { SpecCatalogEntry, SpecDefinition } from '../spec.js';
 import { driverSpecRegistry, specRegistry } from '../specs/index.js';
-import type { TargetDefinition } from '../target.js';
+import type { TargetDefinition, TargetSetup } from '../target.js';
 import { referenceDriverTargets, referenceTargets } from '../targets.js';
 import { runDriverTarget } from './run-driver-target.js';
 import { runSpec } from './run-spec.js';
@@ -46,6 +48,11 @@ export interface RunConformanceOptions {
   readonly requirements?: readonly string[];
   /** The time limit of each check and of connecting (default {@link DEFAULT_CHECK_TIMEOUT_MS}). */
   readonly timeoutMs?: number;
+  /**
+   * The protocol era(s) to check servers in (default `auto`: the modern era when the target
+   * answers `server/discover`, else the 2025 one; `both`: every era the target serves).
+   */
+  readonly era?: EraChoice;
   /** The specs to choose from (default: the spec registry). */
   readonly registry?: readonly SpecDefinition[];
   /** The driver specs to choose from (default: the driver spec registry). */
@@ -61,6 +68,7 @@ interface RunSettings {
   readonly driverSpecs: readonly DriverSpecDefinition[] | undefined;
   readonly requirements: ReadonlySet<string> | undefined;
   readonly timeoutMs: number;
+  readonly era: EraChoice;
   readonly onProgress: ((event: ProgressEvent) => void) | undefined;
 }
 
@@ -81,6 +89,13 @@ export async function runConformance(
     throw new ConformanceError({
       code: 'USAGE',
       message: `the timeout must be a positive integer, got ${timeoutMs}`,
+    });
+  }
+  const era = options.era ?? 'auto';
+  if (!ERA_CHOICES.includes(era)) {
+    throw new ConformanceError({
+      code: 'USAGE',
+      message: `the era must be one of ${ERA_CHOICES.join(', ')}, got ${String(era)}`,
     });
   }
   if (options.specs !== undefined) findSpecs([...registry, ...driverRegistry], options.specs);
@@ -104,15 +119,14 @@ export async function runConformance(
         ? undefined
         : knownRequirements([...registry, ...driverRegistry], options.requirements),
     timeoutMs,
+    era,
     onProgress: options.onProgress,
   };
   const reports: TargetReport[] = [];
   for (const target of options.targets ?? [...referenceTargets, ...referenceDriverTargets]) {
-    reports.push(
-      isDriverTarget(target)
-        ? await runDriverTarget(target, driverSpecsOf(target, settings), settings)
-        : await runTarget(target, settings),
-    );
+    if (isDriverTarget(target))
+      reports.push(await runDriverTarget(target, driverSpecsOf(target, settings), settings));
+    else reports.push(...(await runTarget(target, settings)));
   }
   return createReport(reports);
 }
@@ -152,39 +166,85 @@ function knownRequirements(
   return new Set(ids);
 }
 
+/** One report per era the target is checked in (and one, empty, per era it does not serve). */
 async function runTarget(
   definition: TargetDefinition,
   settings: RunSettings,
-): Promise<TargetReport> {
+): Promise<TargetReport[]> {
   const setup = await definition.setup();
-  const kind = setup.transport.kind;
+  try {
+    const plan = await planEras(setup.transport, settings.era, settings.timeoutMs).catch(
+      (error: unknown) => {
+        throw startFailed(definition, error);
+      },
+    );
+    const reports: TargetReport[] = [];
+    for (const era of plan.eras) reports.push(await runTargetEra(definition, setup, era, settings));
+    for (const { era, reason } of plan.unserved) {
+      reports.push({
+        target: definition.name,
+        era,
+        specs: [],
+        results: [],
+        note: `does not serve the ${eraLabel(era)} era: ${reason}`,
+      });
+    }
+    return reports;
+  } finally {
+    await setup.cleanup?.();
+  }
+}
+
+function startFailed(definition: TargetDefinition, error: unknown): ConformanceError {
+  return new ConformanceError({
+    code: 'TARGET_START_FAILED',
+    message: `target "${definition.name}" could not be started: ${describeError(error)}`,
+    cause: error,
+  });
+}
+
+async function runTargetEra(
+  definition: TargetDefinition,
+  setup: TargetSetup,
+  era: Era,
+  settings: RunSettings,
+): Promise<TargetReport> {
   const resources = new TargetResources(
     {
       name: definition.name,
-      kind,
+      kind: setup.transport.kind,
       settings: definition.settings,
       url: setup.transport.kind === 'http' ? setup.transport.url : undefined,
+      headers: setup.transport.kind === 'http' ? setup.transport.headers : undefined,
+      era,
     },
     setup.transport,
     settings.timeoutMs,
   );
   try {
-    await resources.session().catch((error: unknown) => {
-      throw new ConformanceError({
-        code: 'TARGET_START_FAILED',
-        message: `target "${definition.name}" could not be started: ${describeError(error)}`,
-        cause: error,
-      });
+    const session = await resources.session().catch((error: unknown) => {
+      throw startFailed(definition, error);
     });
-    const specs = await selectSpecs(definition, resources, settings);
+    if (era === 'modern' && session.discoverResponse?.result === undefined) {
+      throw startFailed(
+        definition,
+        new Error('server/discover got no result (the 2026-07-28 era)'),
+      );
+    }
+    const specs = (await selectSpecs(definition, resources, settings)).filter(
+      (spec) => spec.eras === undefined || spec.eras.includes(era),
+    );
     const results: RequirementResult[] = [];
     for (const spec of specs) {
-      results.push(...(await runSpec(spec, definition.name, resources, settings)));
+      const checks = spec.checks.filter(
+        (check) => check.eras === undefined || check.eras.includes(era),
+      );
+      const specResults = await runSpec({ ...spec, checks }, definition.name, resources, settings);
+      results.push(...specResults.map((result) => ({ ...result, era })));
     }
-    return { target: definition.name, specs: specs.map((spec) => spec.name), results };
+    return { target: definition.name, era, specs: specs.map((spec) => spec.name), results };
   } finally {
     await resources.close();
-    await setup.cleanup?.();
   }
 }
 
@@ -199,13 +259,26 @@ function driverSpecsOf(
     : findSpecs(settings.driverRegistry, target.specs);
 }
 
+/** `specs` and, right after each, the registered specs that extend it (when not named already). */
+function withExtensions(
+  registry: readonly SpecDefinition[],
+  specs: readonly SpecDefinition[],
+): SpecDefinition[] {
+  const named = new Set(specs.map((spec) => spec.name));
+  return specs.flatMap((spec) => [
+    spec,
+    ...registry.filter((other) => other.extends === spec.name && !named.has(other.name)),
+  ]);
+}
+
 async function selectSpecs(
   definition: TargetDefinition,
   resources: TargetResources,
   settings: RunSettings,
 ): Promise<readonly SpecDefinition[]> {
-  if (settings.specs !== undefined) return settings.specs;
-  if (definition.specs !== undefined) return findSpecs(settings.registry, definition.specs);
+  if (settings.specs !== undefined) return withExtensions(settings.registry, settings.specs);
+  if (definition.specs !== undefined)
+    return withExtensions(settings.registry, findSpecs(settings.registry, definition.specs));
   const detected: SpecDefinition[] = [];
   for (const spec of settings.registry) {
     const scope = new CheckScope();

@@ -55,7 +55,11 @@ export class TargetResources {
 
   /** The shared SDK client, connected on first use. */
   client(): Promise<Client> {
-    this.clientPromise ??= connectClient(this.transport, this.timeoutMs).catch((error: unknown) => {
+    this.clientPromise ??= connectClient(
+      this.transport,
+      this.timeoutMs,
+      this.description.era,
+    ).catch((error: unknown) => {
       throw new ConformanceError({
         code: 'PROTOCOL',
         message: `the SDK client could not connect: ${describeError(error)}`,
@@ -73,11 +77,13 @@ export class TargetResources {
 
   /** Opens a new raw session, tracked by `scope` when given (else closed with the target). */
   async open(options: OpenSessionOptions, scope?: CheckScope): Promise<RawSession> {
-    const session = openRawSession(this.transport);
+    const session = openRawSession(this.transport, this.description.era);
     if (scope === undefined) this.opened.push(session);
     else scope.track(session);
-    if (options.initialize !== false)
-      await withTimeout(session.initialize(), this.timeoutMs, 'initialize');
+    if (options.initialize !== false) {
+      const what = this.description.era === 'modern' ? 'server/discover' : 'initialize';
+      await withTimeout(session.initialize(), this.timeoutMs, what);
+    }
     return session;
   }
 

@@ -5,39 +5,55 @@
  * @module
  */
 
+import type { Era } from '../era/era.js';
 import { ConformanceError, describeError } from '../errors.js';
 import type { HttpTransportConfig } from '../target.js';
 import { isRecord, isResponse, type RawMessage } from './json-rpc.js';
 import { BaseRawSession, type RawSendResult, sessionClosedError } from './raw-session.js';
 import { readEventStream } from './sse.js';
+import { mergeHeaders, standardHeaders } from './standard-headers.js';
 
 /** How long closing waits for the server to acknowledge the session's DELETE. */
 const DELETE_TIMEOUT_MS = 1000;
 
-/** A session that speaks to `config.url`; the MCP session starts with `initialize`. */
-export function openHttpSession(config: HttpTransportConfig): BaseRawSession {
-  return new HttpRawSession(config);
+/**
+ * A session that speaks to `config.url`: in the legacy era the MCP session starts with
+ * `initialize`; in the modern era every POST stands alone, with the standard headers.
+ */
+export function openHttpSession(config: HttpTransportConfig, era: Era = 'legacy'): BaseRawSession {
+  return new HttpRawSession(config, era);
 }
 
 class HttpRawSession extends BaseRawSession {
   readonly kind = 'http';
   private sessionId: string | undefined;
   private readonly closing = new AbortController();
-  private readonly lastStatus = new Map<number, number>();
 
-  constructor(private readonly config: HttpTransportConfig) {
-    super();
+  constructor(
+    private readonly config: HttpTransportConfig,
+    era: Era,
+  ) {
+    super(era);
   }
 
-  protected async transmit(text: string, responseId: number | undefined): Promise<RawSendResult> {
+  protected async transmit(
+    text: string,
+    responseId: number | undefined,
+    headers: Readonly<Record<string, string | null>> = {},
+  ): Promise<RawSendResult> {
     let response: Response;
+    const standard = this.era === 'modern' ? standardHeaders(text, this.protocolVersion) : {};
     try {
       response = await fetch(this.config.url, {
         method: 'POST',
-        headers: this.headers({
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        }),
+        headers: mergeHeaders(
+          this.headers({
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...standard,
+          }),
+          headers,
+        ),
         body: text,
         signal: this.closing.signal,
       });
@@ -46,14 +62,13 @@ class HttpRawSession extends BaseRawSession {
     }
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId !== null && this.sessionId === undefined) this.sessionId = sessionId;
-    if (responseId !== undefined) this.lastStatus.set(responseId, response.status);
+    if (responseId !== undefined) this.statuses.set(responseId, response.status);
     await this.readBody(response, responseId);
     return { status: response.status };
   }
 
   protected override afterTransmit(id: number): void {
-    const status = this.lastStatus.get(id);
-    this.lastStatus.delete(id);
+    const status = this.statuses.get(id);
     if (!this.isWaiting(id)) return;
     this.settle(id)?.reject(
       new ConformanceError({

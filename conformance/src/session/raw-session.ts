@@ -6,13 +6,37 @@
  */
 
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
+import { type Era, MODERN_PROTOCOL_VERSION } from '../era/era.js';
 import { ConformanceError } from '../errors.js';
 import { CLIENT_INFO } from '../package-info.js';
 import { isRecord, isResponse, isServerRequest, type RawMessage } from './json-rpc.js';
+import { modernEnvelope, withEnvelope } from './modern-envelope.js';
 
 /** What sending raw text returned; over stdio there is nothing to return. */
 export interface RawSendResult {
   /** The HTTP status of the POST that carried the text (HTTP only). */
+  readonly status?: number;
+}
+
+/** Options of one request of {@link RawSession.exchange}. */
+export interface RawRequestOptions {
+  /**
+   * The `_meta` envelope of a modern-era request: absent, the session's own (protocol version,
+   * client info and capabilities); `false`, none at all; an object, sent instead.
+   */
+  readonly envelope?: false | Readonly<Record<string, unknown>>;
+  /**
+   * HTTP headers of this request (HTTP only), replacing the standard header of the same name
+   * whatever its case; `null` leaves a standard header out.
+   */
+  readonly headers?: Readonly<Record<string, string | null>>;
+}
+
+/** A response and, over HTTP, the status of the POST that carried it. */
+export interface RawExchange {
+  /** The JSON-RPC response. */
+  readonly message: RawMessage;
+  /** The HTTP status (HTTP only). */
   readonly status?: number;
 }
 
@@ -26,16 +50,32 @@ export interface RawSendResult {
 export interface RawSession {
   /** How the server is reached. */
   readonly kind: 'stdio' | 'http';
+  /**
+   * The protocol era: `legacy` opens with `initialize`; `modern` opens with nothing, sends the
+   * `_meta` envelope on every request and, over HTTP, the standard headers (2026-07-28).
+   */
+  readonly era: Era;
   /** Every message received, in arrival order. */
   readonly received: readonly RawMessage[];
   /** Output lines that were not valid JSON-RPC messages (stdio only). */
   readonly invalidLines: readonly string[];
-  /** The response to `initialize`, once {@link RawSession.initialize} has run. */
+  /** The response to `initialize`, once {@link RawSession.initialize} has run (legacy era). */
   readonly initializeResponse: RawMessage | undefined;
-  /** Sends `initialize` (and `notifications/initialized` when it succeeded) and returns the response, whatever it is. */
+  /** The response to `server/discover`, once {@link RawSession.initialize} has run (modern era). */
+  readonly discoverResponse: RawMessage | undefined;
+  /**
+   * Opens the session in its era and returns the response, whatever it is: `initialize` (and
+   * `notifications/initialized` when it succeeded), or in the modern era `server/discover`.
+   */
   initialize(): Promise<RawMessage>;
   /** Sends a request with a fresh id and resolves with the response carrying that id. */
   request(method: string, params?: Record<string, unknown>): Promise<RawMessage>;
+  /** Like {@link RawSession.request}, with per-request options, resolving with the HTTP status too. */
+  exchange(
+    method: string,
+    params?: Record<string, unknown>,
+    options?: RawRequestOptions,
+  ): Promise<RawExchange>;
   /** Sends a notification. */
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** Sends `text` as one message as is: a line over stdio, a POST body over HTTP. */
@@ -55,18 +95,36 @@ export abstract class BaseRawSession implements RawSession {
   readonly received: RawMessage[] = [];
   readonly invalidLines: string[] = [];
   initializeResponse: RawMessage | undefined;
-  /** The protocol version the server chose, once known. */
+  discoverResponse: RawMessage | undefined;
+  /** The protocol version the server chose (legacy), or the one every request claims (modern). */
   protected protocolVersion: string | undefined;
+  /** HTTP statuses of the POSTs that carried requests, by request id (HTTP only). */
+  protected readonly statuses = new Map<number, number>();
   private nextId = 1;
   private readonly waiters = new Map<number, Waiter>();
   private failure: ConformanceError | undefined;
 
-  /** Transmits one serialized message; `responseId` is the id of the answer to wait for, if any. */
-  protected abstract transmit(text: string, responseId: number | undefined): Promise<RawSendResult>;
+  constructor(readonly era: Era) {
+    if (era === 'modern') this.protocolVersion = MODERN_PROTOCOL_VERSION;
+  }
+
+  /**
+   * Transmits one serialized message; `responseId` is the id of the answer to wait for, if any;
+   * `headers` are the HTTP headers of this message (ignored over stdio).
+   */
+  protected abstract transmit(
+    text: string,
+    responseId: number | undefined,
+    headers?: Readonly<Record<string, string | null>>,
+  ): Promise<RawSendResult>;
 
   abstract close(): Promise<void>;
 
   async initialize(): Promise<RawMessage> {
+    if (this.era === 'modern') {
+      this.discoverResponse = await this.request('server/discover');
+      return this.discoverResponse;
+    }
     const response = await this.request('initialize', {
       protocolVersion: LATEST_PROTOCOL_VERSION,
       capabilities: {},
@@ -82,26 +140,53 @@ export abstract class BaseRawSession implements RawSession {
   }
 
   async request(method: string, params?: Record<string, unknown>): Promise<RawMessage> {
+    return (await this.exchange(method, params)).message;
+  }
+
+  async exchange(
+    method: string,
+    params?: Record<string, unknown>,
+    options: RawRequestOptions = {},
+  ): Promise<RawExchange> {
     this.throwIfFailed();
     const id = this.nextId++;
     const answer = new Promise<RawMessage>((resolve, reject) => {
       this.waiters.set(id, { resolve, reject });
     });
-    const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
+    const sent = this.enveloped(params, options);
+    const message = { jsonrpc: '2.0', id, method, ...(sent === undefined ? {} : { params: sent }) };
+    // The session may fail while the message is in flight: the answer is awaited only after.
+    answer.catch(() => undefined);
     try {
-      await this.transmit(JSON.stringify(message), id);
-    } catch (error) {
-      this.settle(id)?.reject(error);
-      return answer;
+      try {
+        await this.transmit(JSON.stringify(message), id, options.headers);
+      } catch (error) {
+        this.settle(id);
+        throw error;
+      }
+      this.afterTransmit(id);
+      const response = await answer;
+      const status = this.statuses.get(id);
+      return { message: response, ...(status === undefined ? {} : { status }) };
+    } finally {
+      this.statuses.delete(id);
     }
-    this.afterTransmit(id);
-    return answer;
   }
 
   async notify(method: string, params?: Record<string, unknown>): Promise<void> {
     this.throwIfFailed();
-    const message = { jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) };
+    const sent = this.enveloped(params, {});
+    const message = { jsonrpc: '2.0', method, ...(sent === undefined ? {} : { params: sent }) };
     await this.transmit(JSON.stringify(message), undefined);
+  }
+
+  /** `params` with the envelope the era and `options` ask for. */
+  private enveloped(
+    params: Record<string, unknown> | undefined,
+    options: RawRequestOptions,
+  ): Record<string, unknown> | undefined {
+    if (this.era === 'legacy' || options.envelope === false) return params;
+    return withEnvelope(params, options.envelope ?? modernEnvelope());
   }
 
   async sendRaw(text: string): Promise<RawSendResult> {
@@ -162,6 +247,14 @@ export abstract class BaseRawSession implements RawSession {
           };
     this.transmit(JSON.stringify(reply), undefined).catch(() => undefined);
   }
+}
+
+/**
+ * The result that opened `session`: the `initialize` result (legacy era) or the
+ * `server/discover` result (modern era); both carry `capabilities` and `instructions`.
+ */
+export function openingResult(session: RawSession): unknown {
+  return (session.era === 'modern' ? session.discoverResponse : session.initializeResponse)?.result;
 }
 
 /** The error pending requests get when their session is closed. */

@@ -8,16 +8,26 @@ import { Readable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type Era, MODERN_PROTOCOL_VERSION } from '../era/era.js';
 import { CLIENT_INFO } from '../package-info.js';
 import type { TargetTransport } from '../target.js';
 import { inheritedEnvironment } from './stdio-session.js';
 
-/** Connects (runs the `initialize` handshake) within `timeoutMs`; closes the client on failure. */
+/**
+ * Connects within `timeoutMs` in `era`: the `initialize` handshake (legacy), or pinned to
+ * 2026-07-28 with no fallback (modern). Closes the client on failure.
+ */
 export async function connectClient(
   transport: TargetTransport,
   timeoutMs: number,
+  era: Era = 'legacy',
 ): Promise<Client> {
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const client = new Client(CLIENT_INFO, {
+    capabilities: {},
+    ...(era === 'modern'
+      ? { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION }, probe: { timeoutMs } } }
+      : {}),
+  });
   try {
     await client.connect(createSdkTransport(transport), { timeout: timeoutMs });
   } catch (error) {

@@ -7,6 +7,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import type { Era } from '../era/era.js';
 import { ConformanceError } from '../errors.js';
 import type { StdioTransportConfig } from '../target.js';
 import { excerpt, isRecord, isValidJsonRpcMessage } from './json-rpc.js';
@@ -16,9 +17,12 @@ import { StderrTail } from './stderr-tail.js';
 /** How long a server gets to exit after its stdin closes, and again after SIGTERM. */
 const EXIT_GRACE_MS = 1000;
 
-/** Starts the server process and returns a session over its stdin and stdout. */
-export function openStdioSession(config: StdioTransportConfig): BaseRawSession {
-  return new StdioRawSession(config);
+/** Starts the server process and returns a session over its stdin and stdout, in `era`. */
+export function openStdioSession(
+  config: StdioTransportConfig,
+  era: Era = 'legacy',
+): BaseRawSession {
+  return new StdioRawSession(config, era);
 }
 
 class StdioRawSession extends BaseRawSession {
@@ -27,8 +31,8 @@ class StdioRawSession extends BaseRawSession {
   private readonly stderr = new StderrTail();
   private readonly exited: Promise<void>;
 
-  constructor(config: StdioTransportConfig) {
-    super();
+  constructor(config: StdioTransportConfig, era: Era) {
+    super(era);
     this.child = spawn(config.command, [...config.args], {
       env: { ...inheritedEnvironment(), ...config.env },
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),

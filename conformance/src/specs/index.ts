@@ -10,6 +10,7 @@ import type { SpecCatalogEntry, SpecDefinition } from '../spec.js';
 import { cashSpec } from './cash/index.js';
 import { contextCacheSpec } from './context-cache/index.js';
 import { gatewaySpec } from './gateway/index.js';
+import { mcp2026Spec } from './mcp-2026/index.js';
 import { mcpBaseSpec } from './mcp-base/index.js';
 import { mcsSpec } from './mcs/index.js';
 import { progressiveDisclosureSpec } from './progressive-disclosure/index.js';
@@ -17,6 +18,7 @@ import { progressiveDisclosureSpec } from './progressive-disclosure/index.js';
 /** Every registered spec, in report order. */
 export const specRegistry: readonly SpecDefinition[] = [
   mcpBaseSpec,
+  mcp2026Spec,
   progressiveDisclosureSpec,
   contextCacheSpec,
   gatewaySpec,

@@ -6,20 +6,23 @@
 
 import type { CheckContext } from '../../check.js';
 import { describeRawError, errorOf, isRecord } from '../../session/json-rpc.js';
-import type { RawSession } from '../../session/raw-session.js';
+import { openingResult, type RawSession } from '../../session/raw-session.js';
 import { type PageWalk, walkPages } from './pages.js';
 
 /** The tools of a server, as listed. */
 export interface ToolListing {
-  /** Whether `initialize` declared the tools capability. */
+  /** Whether `initialize` (or `server/discover`) declared the tools capability. */
   readonly declared: boolean;
   /** Every page's tools (none when not declared), and how the listing ended. */
   readonly walk: PageWalk;
 }
 
-/** The server's capabilities object from the shared session's `initialize` result (`{}` if none). */
+/**
+ * The server's capabilities object from the result that opened the session (`initialize`, or
+ * `server/discover` in the modern era); `{}` if none.
+ */
 export function declaredCapabilities(session: RawSession): Readonly<Record<string, unknown>> {
-  const result = session.initializeResponse?.result;
+  const result = openingResult(session);
   return isRecord(result) && isRecord(result.capabilities) ? result.capabilities : {};
 }
 

@@ -8,6 +8,7 @@
 import type { Check } from '../../../check.js';
 import { fail, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
+import { openingResult } from '../../../session/raw-session.js';
 
 /** The points of §8.2, and how to recognize each in the guidance text. */
 const GUIDANCE_POINTS: readonly (readonly [string, RegExp])[] = [
@@ -25,7 +26,7 @@ export const systemPromptGuidanceCheck: Check = {
   requirement: 'pd.8.2.system-prompt-guidance',
   async run(context) {
     const session = await context.session();
-    const result = session.initializeResponse?.result;
+    const result = openingResult(session);
     const instructions = isRecord(result) ? result.instructions : undefined;
     if (typeof instructions !== 'string' || !instructions.includes('tool_descriptions')) {
       return skip(
