@@ -9,7 +9,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/x-clone-alone.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 copy="$work/x-monorepo"
 mkdir "$copy"
-git -C "$root" ls-files -z | tar --null -T - -C "$root" -cf - | tar -xf - -C "$copy"
+git -C "$root" ls-files -z | tar -C "$root" --null -T - -cf - | tar -xf - -C "$copy"
 if [ -e "$work/shared" ]; then
   echo "clone-alone: $work/shared exists beside the copy" >&2
   exit 1
