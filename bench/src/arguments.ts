@@ -10,6 +10,12 @@ export interface BenchArguments {
   readonly data: string | undefined;
   /** `--split NAME`. */
   readonly split: string | undefined;
+  /** `--out DIR`: where results and the report go. */
+  readonly out: string | undefined;
+  /** `--update-results`: rewrite the committed `bench/results/` and `bench/REPORT.md`. */
+  readonly updateResults: boolean;
+  /** `--skip-missing`: a named benchmark without its data is skipped, not a failure. */
+  readonly skipMissing: boolean;
   /**
    * `--quick`, `--standard` or `--full`; without any, `quick` when no benchmark is named (the
    * whole suite stays a few minutes on two cores) and `standard` otherwise.
@@ -24,12 +30,18 @@ export function usage(benchmarks: readonly { name: string; description: string }
   const width = Math.max(...benchmarks.map((benchmark) => benchmark.name.length));
   return [
     'Usage: pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --standard | --full]',
+    '                  [--out DIR | --update-results] [--skip-missing]',
     '',
     'Runs the named benchmarks (all when none is named), prints tables, writes',
-    'bench/results/<name>.json (and <name>.svg for charts), then bench/REPORT.md from every result.',
+    'results/<name>.json (and <name>.svg for charts) into the output folder, then REPORT.md there',
+    'from every result. A benchmark whose data set is missing is skipped with a note that names the',
+    'data set, where to get it and its license; naming it makes that a failure (exit status 1).',
     '',
     'Options:',
-    '  --data DIR    data folder (default: $X_BENCH_DATA, else ../shared/data beside the repository)',
+    '  --data DIR    data folder (default: $X_BENCH_DATA, else bench/data in the repository)',
+    '  --out DIR     output folder (default: bench/out, ignored by git)',
+    '  --update-results  write into bench/ itself: the committed bench/results/ and bench/REPORT.md',
+    '  --skip-missing    skip a named benchmark whose data is missing instead of failing',
     '  --split NAME  query split to use (queries_<NAME>.*); unsuffixed files are the "test" split',
     '  --quick       smaller samples and sizes: a fast look (the default when no benchmark is named)',
     '  --standard    samples that keep each benchmark to a few minutes (the default for a named benchmark)',
@@ -55,6 +67,9 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
       options: {
         data: { type: 'string' },
         split: { type: 'string' },
+        out: { type: 'string' },
+        'update-results': { type: 'boolean' },
+        'skip-missing': { type: 'boolean' },
         quick: { type: 'boolean' },
         standard: { type: 'boolean' },
         full: { type: 'boolean' },
@@ -63,6 +78,12 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
     });
     if (values.split !== undefined && !/^[\w.-]+$/.test(values.split)) {
       throw new BenchError({ code: 'USAGE', message: `invalid split name "${values.split}"` });
+    }
+    if (values.out !== undefined && values['update-results'] === true) {
+      throw new BenchError({
+        code: 'USAGE',
+        message: '--out and --update-results exclude each other',
+      });
     }
     const modes = (['quick', 'standard', 'full'] as const).filter((mode) => values[mode] === true);
     if (modes.length > 1) {
@@ -75,6 +96,9 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
       names: positionals,
       data: values.data,
       split: values.split,
+      out: values.out,
+      updateResults: values['update-results'] ?? false,
+      skipMissing: values['skip-missing'] ?? false,
       mode: modes[0] ?? (positionals.length === 0 ? 'quick' : 'standard'),
       help: values.help ?? false,
     };

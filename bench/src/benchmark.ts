@@ -34,10 +34,14 @@ export interface BenchmarkReport {
 export interface BenchmarkDataset {
   /** Its name (`Seal-Tools dev`). */
   readonly name: string;
-  /** Its folder inside the data folder (`tools/seal-tools`), whose SOURCE.md documents it. */
+  /** Its folder inside the data folder (`tools/seal-tools`); `bench/README.md` gives its layout. */
   readonly folder: string;
   /** Where it comes from: repository or paper, and license. */
   readonly source: string;
+  /** The public address to get it from. */
+  readonly address: string;
+  /** Its license, as its publishers give it. */
+  readonly license: string;
 }
 
 /** A figure someone else published that a benchmark compares against, with where it is published. */

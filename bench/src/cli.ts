@@ -1,16 +1,26 @@
 #!/usr/bin/env node
 /**
- * `pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --standard | --full]`: runs
- * benchmarks, prints their tables, writes `bench/results/<name>.json` (and `.svg`), then writes
- * `bench/REPORT.md` from every result file. Exit status: 0 done, 1 failed, 2 usage.
+ * `pnpm bench [name...] [--data DIR] [--split NAME] [--quick | --standard | --full]
+ * [--out DIR | --update-results] [--skip-missing]`: runs benchmarks, prints their tables, writes
+ * `results/<name>.json` (and `.svg`) into the output folder, then `REPORT.md` there from every
+ * result file. A benchmark without its data set is skipped with a note saying where to get it.
+ * Exit status: 0 done (skips included when no benchmark was named or with `--skip-missing`),
+ * 1 failed or a named benchmark could not run, 2 usage.
  *
  * @module
  */
 
 import { availableParallelism } from 'node:os';
 import { parseBenchArguments, usage } from './arguments.js';
+import { missingDatasets, skipMessage } from './availability.js';
 import { BenchError } from './errors.js';
-import { displayPath, findRepositoryRoot, resolveDataFolder, resultsFolder } from './paths.js';
+import {
+  displayPath,
+  findRepositoryRoot,
+  outputFolder,
+  resolveDataFolder,
+  resultsFolder,
+} from './paths.js';
 import { BENCHMARKS, selectBenchmarks } from './registry.js';
 import { writeMarkdownReport } from './report/markdown-report.js';
 import { writeResultFile, writeTextFile } from './report/result-file.js';
@@ -24,9 +34,23 @@ async function main(argv: readonly string[]): Promise<number> {
   const selected = selectBenchmarks(parsed.names);
   const repositoryRoot = findRepositoryRoot();
   const dataFolder = resolveDataFolder(parsed.data, process.env, repositoryRoot);
-  const folder = resultsFolder(repositoryRoot);
+  const output = outputFolder(parsed, repositoryRoot);
+  const folder = resultsFolder(output);
+  const mayMiss = parsed.names.length === 0 || parsed.skipMissing;
+  // Paths inside the repository relative to its root, others as they are.
+  const shown = (path: string) => {
+    const relative = displayPath(path, repositoryRoot);
+    return relative.startsWith('..') ? path : relative;
+  };
+  let unrunnable = 0;
   for (const benchmark of selected) {
     process.stdout.write(`\n== ${benchmark.name} ==\n`);
+    const missing = missingDatasets(benchmark, dataFolder);
+    if (missing.length > 0) {
+      process.stderr.write(`${skipMessage(benchmark, missing, dataFolder)}\n`);
+      if (!mayMiss) unrunnable += 1;
+      continue;
+    }
     const report = await benchmark.run({
       dataFolder,
       split: parsed.split,
@@ -50,12 +74,16 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const [key, svg] of Object.entries(report.extraCharts ?? {})) {
       written.push(writeTextFile(folder, `${benchmark.name}-${key}.svg`, svg));
     }
-    process.stdout.write(
-      `wrote ${written.map((path) => displayPath(path, repositoryRoot)).join(', ')}\n`,
-    );
+    process.stdout.write(`wrote ${written.map(shown).join(', ')}\n`);
   }
-  const reportPath = writeMarkdownReport(repositoryRoot, BENCHMARKS);
-  process.stdout.write(`\nwrote ${displayPath(reportPath, repositoryRoot)}\n`);
+  const reportPath = writeMarkdownReport(output, BENCHMARKS);
+  process.stdout.write(`\nwrote ${shown(reportPath)}\n`);
+  if (unrunnable > 0) {
+    process.stderr.write(
+      `bench: ${unrunnable} named benchmark(s) could not run for want of data (--skip-missing makes that a skip)\n`,
+    );
+    return 1;
+  }
   return 0;
 }
 

@@ -1,9 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBenchArguments, usage } from '../src/arguments.js';
-import { displayPath, findRepositoryRoot, resolveDataFolder } from '../src/paths.js';
+import { missingDatasets, skipMessage } from '../src/availability.js';
+import type { Benchmark } from '../src/benchmark.js';
+import {
+  displayDataPath,
+  displayPath,
+  findRepositoryRoot,
+  outputFolder,
+  resolveDataFolder,
+  resultsFolder,
+} from '../src/paths.js';
 import { BENCHMARKS, selectBenchmarks } from '../src/registry.js';
 
 describe('parseBenchArguments', () => {
@@ -12,6 +21,9 @@ describe('parseBenchArguments', () => {
       names: ['search'],
       data: '/d',
       split: 'dev',
+      out: undefined,
+      updateResults: false,
+      skipMissing: false,
       mode: 'standard',
       help: false,
     });
@@ -58,23 +70,97 @@ describe('selectBenchmarks', () => {
 
 describe('resolveDataFolder', () => {
   const root = findRepositoryRoot();
-  const existing = mkdtempSync(join(tmpdir(), 'bench-data-'));
 
-  it('prefers --data, then X_BENCH_DATA, then ../shared/data beside the repository', () => {
-    expect(resolveDataFolder(existing, { X_BENCH_DATA: '/nowhere' }, root)).toBe(existing);
-    expect(resolveDataFolder(undefined, { X_BENCH_DATA: existing }, root)).toBe(existing);
-    const fakeRoot = join(existing, 'repository');
-    expect(() => resolveDataFolder(undefined, {}, fakeRoot)).toThrow(
+  it('prefers --data, then X_BENCH_DATA, then bench/data inside the repository', () => {
+    const existing = mkdtempSync(join(tmpdir(), 'bench-data-'));
+    try {
+      expect(resolveDataFolder(existing, { X_BENCH_DATA: '/nowhere' }, root)).toBe(existing);
+      expect(resolveDataFolder(undefined, { X_BENCH_DATA: existing }, root)).toBe(existing);
+      expect(resolveDataFolder(undefined, {}, root)).toBe(join(root, 'bench', 'data'));
+      expect(resolveDataFolder(undefined, { X_BENCH_DATA: '' }, root)).toBe(
+        join(root, 'bench', 'data'),
+      );
+    } finally {
+      rmSync(existing, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a folder named by --data or X_BENCH_DATA that does not exist, naming the source', () => {
+    const missing = join(tmpdir(), 'bench-data-that-is-not-there');
+    expect(() => resolveDataFolder(missing, {}, root)).toThrow(
+      expect.objectContaining({ code: 'NO_DATA', message: expect.stringContaining('--data') }),
+    );
+    expect(() => resolveDataFolder(undefined, { X_BENCH_DATA: missing }, root)).toThrow(
       expect.objectContaining({
         code: 'NO_DATA',
-        message: expect.stringContaining(join(existing, 'shared', 'data')),
+        message: expect.stringContaining('X_BENCH_DATA'),
       }),
     );
-    rmSync(existing, { recursive: true, force: true });
   });
 
   it('finds the repository root from the bench package and records paths relative to it', () => {
     expect(displayPath(join(root, 'bench', 'results'), root)).toBe('bench/results');
-    expect(displayPath(join(root, '..', 'shared', 'data'), root)).toBe('../shared/data');
+    expect(displayDataPath(join('/data', 'docs', 'scifact'), '/data')).toBe('docs/scifact');
+  });
+});
+
+describe('outputFolder', () => {
+  const root = findRepositoryRoot();
+
+  it('writes into bench/out by default, into --out when given, into bench/ only with --update-results', () => {
+    expect(outputFolder({ out: undefined, updateResults: false }, root)).toBe(
+      join(root, 'bench', 'out'),
+    );
+    expect(outputFolder({ out: '/tmp/runs', updateResults: false }, root)).toBe('/tmp/runs');
+    expect(outputFolder({ out: undefined, updateResults: true }, root)).toBe(join(root, 'bench'));
+    expect(resultsFolder(join(root, 'bench'))).toBe(join(root, 'bench', 'results'));
+  });
+
+  it('refuses --out together with --update-results', () => {
+    expect(() => parseBenchArguments(['--out', 'x', '--update-results'])).toThrow(
+      expect.objectContaining({ code: 'USAGE' }),
+    );
+  });
+});
+
+describe('missingDatasets and skipMessage', () => {
+  it('names each missing data set with its address and license, and how to point at data', () => {
+    const data = mkdtempSync(join(tmpdir(), 'bench-data-'));
+    try {
+      mkdirSync(join(data, 'tools', 'seal-tools'), { recursive: true });
+      const search = selectBenchmarks(['search'])[0] as Benchmark;
+      const missing = missingDatasets(search, data);
+      expect(missing.map((dataset) => dataset.folder)).toEqual(['docs/scifact']);
+      const message = skipMessage(search, missing, data);
+      expect(message).toContain('search: skipped');
+      expect(message).toContain('BEIR SciFact');
+      expect(message).toContain('https://github.com/beir-cellar/beir');
+      expect(message).toContain('CC BY-NC 2.0');
+      expect(message).toContain('--data DIR');
+      expect(message).toContain('X_BENCH_DATA');
+      expect(missingDatasets(selectBenchmarks(['load'])[0] as Benchmark, data)).toEqual([]);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
+
+  it('gives every data set a benchmark reads a public address and a license', () => {
+    for (const benchmark of BENCHMARKS) {
+      for (const dataset of benchmark.about?.datasets ?? []) {
+        expect(dataset.address).toMatch(/^https:\/\//);
+        expect(dataset.license).not.toBe('');
+      }
+    }
+  });
+});
+
+describe('bench/README.md', () => {
+  it('lists, for every benchmark, exactly the data sets it reads', () => {
+    const readme = readFileSync(join(findRepositoryRoot(), 'bench', 'README.md'), 'utf8');
+    for (const benchmark of BENCHMARKS) {
+      const row = new RegExp(`^\\| \`${benchmark.name}\` \\| (.*) \\|$`, 'm').exec(readme)?.[1];
+      const folders = (benchmark.about?.datasets ?? []).map((dataset) => `\`${dataset.folder}\``);
+      expect(row).toBe(folders.length === 0 ? 'none: it makes its own' : folders.join(', '));
+    }
   });
 });

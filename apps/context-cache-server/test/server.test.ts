@@ -260,8 +260,12 @@ describe('hostile input', () => {
   });
 
   it('answers any JSON budget with a result echoing it or invalid_budget, nothing else', async () => {
+    // Only what JSON carries: -0 goes over the wire as 0, so the generator never offers it.
+    const wireJson = fc
+      .jsonValue({ maxDepth: 2 })
+      .map((value) => JSON.parse(JSON.stringify(value)) as unknown);
     await fc.assert(
-      fc.asyncProperty(fc.jsonValue({ maxDepth: 2 }), async (budget) => {
+      fc.asyncProperty(wireJson, async (budget) => {
         const answer = await resolve({ cache: 'sample', query: 'cache', budget });
         if (answer.isError) expect(answer.text).toBe(ERRORS.invalid_budget);
         else {

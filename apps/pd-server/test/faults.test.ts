@@ -73,7 +73,15 @@ async function connect(url: URL, tools: readonly string[]): Promise<Client> {
   const client = new Client({ name: 'x-pd-faults', version: '0.0.0' });
   await client.connect(new StreamableHTTPClientTransport(url));
   cleanups.push(() => client.close());
-  await client.readResource({ uri: `resource:///tool_descriptions?tools=${tools.join(',')}` });
+  const read = await client.readResource({
+    uri: `resource:///tool_descriptions?tools=${tools.join(',')}`,
+  });
+  // The read grants exactly the tools it describes in full: each must be there, none "not found".
+  const first = read.contents[0];
+  const body = JSON.parse(first !== undefined && 'text' in first ? first.text : '{}');
+  expect(tools.map((tool) => body[tool]?.error ?? 'described')).toEqual(
+    tools.map(() => 'described'),
+  );
   return client;
 }
 

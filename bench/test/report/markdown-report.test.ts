@@ -6,7 +6,15 @@ const measured = {
     name: 'search',
     description: 'the core ranker',
     about: {
-      datasets: [{ name: 'SciFact', folder: 'docs/scifact', source: 'BEIR' }],
+      datasets: [
+        {
+          name: 'SciFact',
+          folder: 'docs/scifact',
+          source: 'BEIR',
+          address: 'https://example.org/beir',
+          license: 'CC BY-NC 2.0',
+        },
+      ],
       published: [{ figure: 'BM25 nDCG@10 0.665', source: 'BEIR Table 2' }],
     },
   },
@@ -26,7 +34,10 @@ describe('renderMarkdownReport', () => {
     expect(report).toContain(
       'Reproduce: `pnpm bench search` (mode `standard`) on Node v20.20.2, 2 cores.',
     );
-    expect(report).toContain('- SciFact: `../shared/data/docs/scifact` (its SOURCE.md); BEIR');
+    expect(report).toContain(
+      '- SciFact: `docs/scifact` of the data folder; BEIR; https://example.org/beir',
+    );
+    expect(report).not.toContain('../');
     expect(report).toContain('- BM25 nDCG@10 0.665 (BEIR Table 2)');
     expect(report).toContain('```text\nranker  nDCG@10\ncore    0.70\n```');
     expect(report).toContain('![search chart](results/search.svg)');

@@ -28,7 +28,7 @@ export function captureRequestHandlers(
     throw new ProgressiveDisclosureError({
       code: 'UNSUPPORTED_SERVER',
       message:
-        'cannot read the request handlers of this server: the MCP SDK version is not supported (expected @modelcontextprotocol/sdk 1.x)',
+        'cannot read the request handlers of this server: the MCP SDK version is not supported (expected @modelcontextprotocol/server 2.x)',
     });
   }
   const captured = new Map<string, CapturedHandler>();

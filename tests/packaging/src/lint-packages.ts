@@ -1,7 +1,8 @@
 /**
  * `pnpm lint:packages`: runs `publint --strict` and `@arethetypeswrong/cli` (the `esm-only`
  * profile: the packages ship ESM only, so CommonJS `require` and `node10` resolution are not
- * goals) over every public workspace package, on the tarball `pnpm pack` makes. Exits with 1
+ * goals) over every public workspace package, on the tarball `pnpm pack` makes (attw only where
+ * there are `exports`: the apps ship commands, not modules). Exits with 1
  * when any package has a problem. Build first (`pnpm build`).
  *
  * @module
@@ -21,11 +22,15 @@ try {
   for (const item of publicPackages(await listWorkspacePackages())) {
     const { tarball } = await packPackage(item, destination);
     const publint = await runCommand(bin('publint'), ['--strict'], { cwd: item.directory });
-    const attw = await runCommand(
-      bin('attw'),
-      [tarball, '--profile', 'esm-only', '--format', 'table-flipped'],
-      { cwd: item.directory },
-    );
+    // A package of commands only (an app: `bin`, no `exports`) has no types to resolve.
+    const attw =
+      item.manifest.exports === undefined
+        ? { exitCode: 0, stdout: '', stderr: '' }
+        : await runCommand(
+            bin('attw'),
+            [tarball, '--profile', 'esm-only', '--format', 'table-flipped'],
+            { cwd: item.directory },
+          );
     const ok = publint.exitCode === 0 && attw.exitCode === 0;
     process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${item.manifest.name} (${item.path})\n`);
     if (!ok) {

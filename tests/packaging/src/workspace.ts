@@ -75,13 +75,3 @@ export async function listWorkspacePackages(
 export function publicPackages(packages: readonly WorkspacePackage[]): WorkspacePackage[] {
   return packages.filter((item) => item.manifest.private !== true);
 }
-
-/** The private packages that ship commands (`bin`): the reference apps. */
-export function privateApps(packages: readonly WorkspacePackage[]): WorkspacePackage[] {
-  return packages.filter(
-    (item) =>
-      item.manifest.private === true &&
-      item.path.startsWith('apps/') &&
-      Object.keys(item.manifest.bin ?? {}).length > 0,
-  );
-}

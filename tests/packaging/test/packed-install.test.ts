@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import {
   readPackedManifest,
   unresolvedSpecifiers,
 } from '../src/pack.js';
-import { runCommand } from '../src/run-command.js';
+import { cleanEnvironment, runCommand } from '../src/run-command.js';
+import { initializeOverStdio } from '../src/stdio-initialize.js';
 import {
   CONSUMER_COMPILER_OPTIONS,
   createTemporaryProject,
@@ -19,17 +21,15 @@ import {
 } from '../src/temporary-project.js';
 import {
   listWorkspacePackages,
-  privateApps,
   publicPackages,
   WORKSPACE_ROOT,
   type WorkspacePackage,
 } from '../src/workspace.js';
 
-// Every public package and every app (private, packed anyway: their bins must work after an
-// install like this one), packed as `pnpm publish` would and installed with npm in a project
-// outside the workspace.
+// Every public package, the apps included, packed as `pnpm publish` would and installed with npm
+// in a project outside the workspace.
 const packages: WorkspacePackage[] = await listWorkspacePackages();
-const packable = [...publicPackages(packages), ...privateApps(packages)];
+const packable = publicPackages(packages);
 const typesNodeVersion = (
   JSON.parse(
     await readFile(
@@ -174,6 +174,59 @@ describe('the installed commands', () => {
       expect(result.exitCode, result.stderr).toBe(0);
       expect(result.stdout).toMatch(/^Usage/);
       expect(result.stdout).toContain(bin);
+    });
+  }
+});
+
+describe('the client-config snippets of every app', () => {
+  // The stdio snippets run as a client runs them, in the installed project: `npx -y PACKAGE`
+  // finds the package installed from its tarball (offline, so never the registry), and the
+  // local-checkout snippets run this workspace's build. Placeholders become real paths. The
+  // http.json snippets name a fixed port of a server started by hand; --help above covers
+  // those bins.
+  const snippets = packable
+    .filter((item) => item.path.startsWith('apps/'))
+    .flatMap((item) => ['stdio-npx.json', 'stdio-local.json'].map((file) => ({ item, file })))
+    .filter(({ item, file }) => existsSync(join(item.directory, 'client-config', file)));
+
+  it('cover every app that ships a client-config folder', () => {
+    const apps = packable.filter((item) => existsSync(join(item.directory, 'client-config')));
+    expect(new Set(snippets.map(({ item }) => item.path))).toEqual(
+      new Set(apps.map((item) => item.path)),
+    );
+  });
+
+  for (const { item, file } of snippets) {
+    it(`${item.path}/client-config/${file} starts a server that answers initialize`, async () => {
+      const directory = projectDirectory();
+      const caches = await mkdtemp(join(tmpdir(), 'x-snippet-caches-'));
+      const config = join(directory, 'snippet-mcp.json');
+      await writeFile(
+        config,
+        JSON.stringify({
+          mcpServers: {
+            demo: { command: join(directory, 'node_modules', '.bin', 'x-pd'), args: ['demo'] },
+          },
+        }),
+      );
+      const text = (await readFile(join(item.directory, 'client-config', file), 'utf8'))
+        .replaceAll('/path/to/x-monorepo', WORKSPACE_ROOT.replace(/\/$/, ''))
+        .replaceAll('/path/to/caches', caches)
+        .replaceAll('/path/to/mcp.json', config);
+      const servers = (
+        JSON.parse(text) as { mcpServers: Record<string, { command: string; args?: string[] }> }
+      ).mcpServers;
+      const [entry] = Object.values(servers);
+      try {
+        const outcome = await initializeOverStdio(entry?.command ?? '', entry?.args ?? [], {
+          cwd: directory,
+          env: { ...cleanEnvironment(), npm_config_offline: 'true' },
+        });
+        expect(typeof outcome.response?.result?.serverInfo?.name, outcome.stderr).toBe('string');
+        expect(outcome.exitCode, outcome.stderr).toBe(0);
+      } finally {
+        await rm(caches, { recursive: true, force: true });
+      }
     });
   }
 });

@@ -5,7 +5,7 @@ import type { Benchmark, RunMode } from '../../benchmark.js';
 import { LIVEMCPBENCH_DATASET } from '../../datasets/citations.js';
 import { loadServedCatalog } from '../../datasets/served-catalog.js';
 import { BenchError } from '../../errors.js';
-import { displayPath, isFolder } from '../../paths.js';
+import { displayDataPath, isFolder } from '../../paths.js';
 import { measureDisclosure } from './measure.js';
 import {
   type DisclosureOutcome,
@@ -36,7 +36,7 @@ export const disclosureBenchmark: Benchmark = {
       {
         figure:
           'progressive disclosure cuts the initial context footprint by 80-90% against full tool descriptions (a claim, no data set named)',
-        source: '../shared/specs/progressive-disclosure.md §1.2',
+        source: 'progressive-disclosure §1.2',
       },
     ],
   },
@@ -46,7 +46,7 @@ export const disclosureBenchmark: Benchmark = {
       throw new BenchError({ code: 'NO_DATA', message: `missing data set ${live}` });
     }
     const catalog = loadServedCatalog(live);
-    const source = `${displayPath(live, context.repositoryRoot)} through @x/core/catalog-server (prefixServer), wrapped in process`;
+    const source = `${displayDataPath(live, context.dataFolder)} through @x/core/catalog-server (prefixServer), wrapped in process`;
     const setups: (() => Promise<DisclosedServer>)[] = [
       () => discloseOfficialServers(context.repositoryRoot),
       () => discloseCatalog(catalog, { name: 'livemcpbench', title: 'LiveMCPBench', source }),

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Benchmark, RunMode } from '../../benchmark.js';
 import { LIVEMCPBENCH_DATASET, SEAL_TOOLS_DATASET } from '../../datasets/citations.js';
 import { loadToolQueries } from '../../datasets/tool-catalog.js';
-import { displayPath } from '../../paths.js';
+import { displayDataPath } from '../../paths.js';
 import { createRandom, sample } from '../../random.js';
 import {
   LIVEMCPBENCH_FOLDER,
@@ -90,12 +90,12 @@ export const gatewayBenchmark: Benchmark = {
     const catalogs: NamedCatalog[] = [
       {
         name: 'livemcpbench',
-        source: displayPath(liveFolder, context.repositoryRoot),
+        source: displayDataPath(liveFolder, context.dataFolder),
         catalog: live,
       },
       {
         name: 'seal-tools',
-        source: displayPath(sealFolder, context.repositoryRoot),
+        source: displayDataPath(sealFolder, context.dataFolder),
         catalog: seal,
       },
       ...plan.contextSizes.map((size) => syntheticCatalog(seal, size)),
@@ -139,7 +139,7 @@ export const gatewayBenchmark: Benchmark = {
           browse: `text content of tool_browse(query) with the default top_k (10), mean over ${queries.length} Seal-Tools dev queries (seeded sample)`,
         },
         synthetic: {
-          source: displayPath(sealFolder, context.repositoryRoot),
+          source: displayDataPath(sealFolder, context.dataFolder),
           toolsPerServer: TOOLS_PER_SYNTHETIC_SERVER,
           method:
             'Seal-Tools in seeded random order, repeated with renamed copies, sorted by source server and name, cut into servers',

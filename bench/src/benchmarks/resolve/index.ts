@@ -14,7 +14,7 @@ import { loadBeirDataset } from '../../datasets/beir.js';
 import { SCIFACT_BM25_FIGURES, SCIFACT_DATASET } from '../../datasets/citations.js';
 import { BenchError } from '../../errors.js';
 import { median } from '../../metrics/latency.js';
-import { displayPath, isFolder } from '../../paths.js';
+import { displayDataPath, isFolder } from '../../paths.js';
 import { createRandom, sample } from '../../random.js';
 import { folderSize, writeCorpusSources } from './corpus.js';
 import { timeResolveContext } from './end-to-end.js';
@@ -123,7 +123,7 @@ export const resolveBenchmark: Benchmark = {
         });
         outcomes.push({ ...outcome, endToEnd });
       }
-      const data = displayPath(folder, context.repositoryRoot);
+      const data = displayDataPath(folder, context.dataFolder);
       const heading = `SciFact (${data}, split ${dataset.split}: ${dataset.corpus.length} documents, ${queries.length} of ${dataset.queries.length} queries)`;
       return {
         text: formatResolveTables(heading, build, outcomes, END_TO_END_BUDGET),

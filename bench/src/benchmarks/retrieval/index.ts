@@ -11,7 +11,7 @@ import type { Benchmark } from '../../benchmark.js';
 import { SEAL_TOOLS_DATASET } from '../../datasets/citations.js';
 import { loadToolCatalog } from '../../datasets/tool-catalog.js';
 import { BenchError } from '../../errors.js';
-import { displayPath, isFolder } from '../../paths.js';
+import { displayDataPath, isFolder } from '../../paths.js';
 import { evaluateRanker } from '../search/evaluate.js';
 import { CORE_RANKER, MINISEARCH_DEFAULT_RANKER, type Ranker } from '../search/rankers.js';
 import {
@@ -73,7 +73,7 @@ export const retrievalBenchmark: Benchmark = {
     if (!isFolder(folder))
       throw new BenchError({ code: 'NO_DATA', message: `missing data set ${folder}` });
     const split = context.split ?? SEAL_TOOLS.defaultSplit;
-    const task = SEAL_TOOLS.load(folder, split, displayPath(folder, context.repositoryRoot));
+    const task = SEAL_TOOLS.load(folder, split, displayDataPath(folder, context.dataFolder));
     const rankers = [gatewayRanker(folder), CORE_RANKER, MINISEARCH_DEFAULT_RANKER];
     const outcome: TaskOutcome = {
       task,

@@ -5,7 +5,7 @@ import {
   SEAL_TOOLS_DATASET,
 } from '../../datasets/citations.js';
 import { BenchError } from '../../errors.js';
-import { displayPath, isFolder } from '../../paths.js';
+import { displayDataPath, isFolder } from '../../paths.js';
 import { formatTable } from '../../report/table.js';
 import { evaluateRanker, RANKING_DEPTH, timeRanker } from './evaluate.js';
 import { CORE_RANKER, RANKERS } from './rankers.js';
@@ -114,7 +114,7 @@ function loadTasks(
       skipped.push({ dataset: source.name, split, available });
       continue;
     }
-    tasks.push(source.load(folder, split, displayPath(folder, context.repositoryRoot)));
+    tasks.push(source.load(folder, split, displayDataPath(folder, context.dataFolder)));
   }
   if (tasks.length === 0) {
     throw new BenchError({ code: 'NO_DATA', message: `no data set has split "${context.split}"` });

@@ -5,7 +5,7 @@ import { LIVEMCPBENCH_DATASET, SEAL_TOOLS_DATASET } from '../../datasets/citatio
 import { loadServedCatalog } from '../../datasets/served-catalog.js';
 import { synthesizeCatalog } from '../../datasets/synthetic-catalog.js';
 import { BenchError } from '../../errors.js';
-import { displayPath, isFolder } from '../../paths.js';
+import { displayDataPath, isFolder } from '../../paths.js';
 import { type Deployment, deployCatalog, deployOfficialServers } from './deployments.js';
 import { measureDiscovery } from './discovery.js';
 import {
@@ -42,14 +42,14 @@ export const tokensBenchmark: Benchmark = {
     const seal = dataSet(context, 'tools/seal-tools');
     const liveCatalog = loadServedCatalog(live);
     const sealCatalog = loadServedCatalog(seal);
-    const sealData = displayPath(seal, context.repositoryRoot);
+    const sealData = displayDataPath(seal, context.dataFolder);
     const deployers: (() => Promise<Deployment>)[] = [
       () => deployOfficialServers(context.repositoryRoot),
       () =>
         deployCatalog(liveCatalog, {
           name: 'livemcpbench',
           title: 'LiveMCPBench',
-          source: displayPath(live, context.repositoryRoot),
+          source: displayDataPath(live, context.dataFolder),
         }),
       ...plan.syntheticSizes.map(
         (size) => () =>

@@ -1,23 +1,18 @@
 /**
- * One abort signal per operation that fires on the caller's signal or on a timeout.
+ * The budget of one operation and the abort signal it hands to the SDK (the caller's).
  *
  * @module
  */
 
-/** The signal and timer of one operation; dispose it when the operation settles. */
+/** The caller's signal and the budget of one operation; dispose it when the operation settles. */
 export interface Deadline {
-  /**
-   * Aborts when the caller's signal aborts or (with a timer) the time is up; absent without a
-   * timer and without a caller's signal, when nothing could abort it.
-   */
+  /** Aborts when the caller's signal aborts; absent without a caller's signal. */
   readonly signal: AbortSignal | undefined;
   /** The operation's whole budget. */
   readonly timeoutMs: number;
-  /** True once the timer (not the caller) aborted the signal. */
-  readonly timedOut: boolean;
   /** What is left of the budget, at least 1 ms. */
   remainingMs(): number;
-  /** Clears the timer and detaches from the caller's signal. */
+  /** Detaches from the caller's signal. */
   dispose(): void;
 }
 
@@ -30,51 +25,37 @@ export interface Deadline {
 const handedToSdk = new WeakSet<AbortSignal>();
 
 /**
- * Starts a deadline of `timeoutMs` that also follows `callerSignal`.
+ * Starts a budget of `timeoutMs` that also follows `callerSignal`.
  *
- * With `timer: false` nothing fires at `timeoutMs`: the caller enforces the budget itself by
- * passing `remainingMs()` on as each SDK request's `timeout` (an operation that starts on a live
- * connection, where nothing but SDK requests can take time). The signal then only carries the
- * caller's abort: the caller's own signal the first time it is seen (creating and wiring a
- * forwarding `AbortController` costs about a sixth of a zero-latency upstream call), else a
- * forwarding signal whose listener `dispose()` removes, because the SDK never removes the
- * listener it adds to a request's signal.
+ * Nothing fires at `timeoutMs`: the caller enforces the budget by passing `remainingMs()` on as
+ * each SDK request's `timeout` (the operation runs on a live connection, where nothing but SDK
+ * requests can take time). The signal only carries the caller's abort: the caller's own signal
+ * the first time it is seen (creating and wiring a forwarding `AbortController` costs about a
+ * sixth of a zero-latency upstream call), else a forwarding signal whose listener `dispose()`
+ * removes, because the SDK never removes the listener it adds to a request's signal.
  */
-export function createDeadline(
-  timeoutMs: number,
-  callerSignal?: AbortSignal,
-  options: { readonly timer?: boolean } = {},
-): Deadline {
+export function createDeadline(timeoutMs: number, callerSignal?: AbortSignal): Deadline {
   const startedAt = Date.now();
-  const withTimer = options.timer ?? true;
   const remainingMs = () => Math.max(1, timeoutMs - (Date.now() - startedAt));
-  if (!withTimer && callerSignal !== undefined && !handedToSdk.has(callerSignal)) {
-    handedToSdk.add(callerSignal);
-    return { signal: callerSignal, timeoutMs, timedOut: false, remainingMs, dispose() {} };
+  if (callerSignal === undefined) {
+    return { signal: undefined, timeoutMs, remainingMs, dispose() {} };
   }
-  const controller = withTimer || callerSignal !== undefined ? new AbortController() : undefined;
-  let timedOut = false;
-  const timer = withTimer
-    ? setTimeout(() => {
-        timedOut = true;
-        controller?.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
-      }, timeoutMs)
-    : undefined;
-  const forward = () => controller?.abort(callerSignal?.reason);
-  callerSignal?.addEventListener('abort', forward, { once: true });
-  if (callerSignal?.aborted === true) {
+  if (!handedToSdk.has(callerSignal)) {
+    handedToSdk.add(callerSignal);
+    return { signal: callerSignal, timeoutMs, remainingMs, dispose() {} };
+  }
+  const controller = new AbortController();
+  const forward = () => controller.abort(callerSignal.reason);
+  callerSignal.addEventListener('abort', forward, { once: true });
+  if (callerSignal.aborted) {
     forward();
   }
   return {
-    signal: controller?.signal,
+    signal: controller.signal,
     timeoutMs,
-    get timedOut() {
-      return timedOut;
-    },
     remainingMs,
     dispose() {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', forward);
+      callerSignal.removeEventListener('abort', forward);
     },
   };
 }

@@ -12,7 +12,7 @@ import { quoteName } from './config-issues.js';
 import { parseMcpServersConfig } from './config-parse.js';
 import type { UpstreamConfig } from './config-schema.js';
 import type { ListChangedKind } from './connection.js';
-import { createDeadline, raceSignal } from './deadline.js';
+import { createDeadline, type Deadline, raceSignal } from './deadline.js';
 import { collectPages, type Page } from './paginate.js';
 import { filterTools, isToolExposed } from './tool-filter.js';
 import { createUpstreamLifecycle, type LiveConnection } from './upstream-lifecycle.js';
@@ -45,7 +45,8 @@ type PageFetcher<T> = (
  * resets the count.
  *
  * Timeouts: per call `options.timeoutMs`, else the config's `timeoutMs`, else
- * `defaultTimeoutMs`; a timed-out or cancelled request is cancelled upstream with
+ * `defaultTimeoutMs`, counted from the moment the connection is up (starting the server is
+ * bounded by `connectTimeoutMs` alone); a timed-out or cancelled request is cancelled upstream with
  * `notifications/cancelled` and the connection stays up. Results pass through as the SDK
  * parsed them; output schemas are not enforced here (the final client does that).
  * Throws `INVALID_ARGUMENT` for a bad option and `CONFIG_INVALID` for a bad name or config.
@@ -91,16 +92,21 @@ export function createUpstream(
     if (callerAborted()) {
       throw classifyUpstreamError(callerSignal?.reason, context);
     }
-    // Fast path: on a live connection only SDK requests take time, and each gets what is left of
-    // the budget as its own `timeout`, so the deadline needs no timer and nothing races a wait.
     let live: LiveConnection | undefined = lifecycle.live;
-    const deadline = createDeadline(timeoutMs, callerSignal, { timer: live === undefined });
+    let deadline: Deadline | undefined;
     try {
-      live ??= await raceSignal(lifecycle.ensureReady(operation), deadline.signal);
-      const { signal } = deadline;
+      // Starting the server is not the call: a connection on its way is bounded by
+      // `connectTimeoutMs` (spawn and initialize), and the call's own budget starts once it is up,
+      // so a server slower to start than `timeoutMs` still answers its first call.
+      live ??= await raceSignal(lifecycle.ensureReady(operation), callerSignal);
+      // Only SDK requests take time from here on, each with what is left of the budget as its own
+      // `timeout`, so nothing races a wait.
+      const budget = createDeadline(timeoutMs, callerSignal);
+      deadline = budget;
+      const { signal } = budget;
       const result = await work(live.connection.client, () => ({
         ...(signal === undefined ? {} : { signal }),
-        timeout: deadline.remainingMs(),
+        timeout: budget.remainingMs(),
       }));
       lifecycle.markHealthy(live);
       return result;
@@ -110,7 +116,7 @@ export function createUpstream(
       }
       const classified = classifyUpstreamError(error, context);
       const ownTimeout =
-        deadline.timedOut || (classified.code === 'TIMEOUT' && classified !== error);
+        deadline !== undefined && classified.code === 'TIMEOUT' && classified !== error;
       if (!callerAborted() && ownTimeout) {
         throw new CoreError({
           code: 'TIMEOUT',
@@ -124,7 +130,7 @@ export function createUpstream(
       }
       throw classified;
     } finally {
-      deadline.dispose();
+      deadline?.dispose();
     }
   }
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SEAL_TOOLS_CATALOG } from './fixtures.js';
+import { TOOLS_CATALOG } from './fixtures.js';
 
 const PACKAGE_DIRECTORY = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(PACKAGE_DIRECTORY, 'dist/catalog-server/bin.js');
@@ -80,10 +80,10 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('x-catalog-server bin', () => {
-  it('serves the Seal-Tools catalog over stdio to a client that follows cursors', async () => {
+  it('serves a 4,076-tool catalog over stdio to a client that follows cursors', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BIN, '--catalog', SEAL_TOOLS_CATALOG, '--page-size', '500'],
+      args: [BIN, '--catalog', TOOLS_CATALOG, '--page-size', '500'],
       stderr: 'pipe',
     });
     const client = new Client({ name: 'bin-test', version: '1.0.0' });
@@ -131,14 +131,14 @@ describe('x-catalog-server bin', () => {
       },
     ];
     const input = messages.map((message) => `${JSON.stringify(message)}\n`).join('');
-    const finished = await runBin(['--catalog', SEAL_TOOLS_CATALOG], input, true);
+    const finished = await runBin(['--catalog', TOOLS_CATALOG], input, true);
     expect(finished.code).toBe(1);
     expect(finished.stderr).toContain('a call asked to crash');
     expect(finished.stdout).not.toContain('"id":2');
   });
 
   it('prints the usage on stderr and exits with status 2 on a bad flag', async () => {
-    const finished = await runBin(['--catalog', SEAL_TOOLS_CATALOG, '--page-size', 'many']);
+    const finished = await runBin(['--catalog', TOOLS_CATALOG, '--page-size', 'many']);
     expect(finished.code).toBe(2);
     expect(finished.stderr).toMatch(/^x-catalog-server: --page-size must be a whole number/);
     expect(finished.stderr).toContain('Usage: x-catalog-server --catalog FILE');
@@ -165,7 +165,7 @@ describe('x-catalog-server bin', () => {
   it('serves Streamable HTTP with --http and exits with status 0 on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      [BIN, '--catalog', SEAL_TOOLS_CATALOG, '--http', '127.0.0.1:0', '--page-size', '0'],
+      [BIN, '--catalog', TOOLS_CATALOG, '--http', '127.0.0.1:0', '--page-size', '0'],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     children.push(child);

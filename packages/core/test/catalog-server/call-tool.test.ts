@@ -6,12 +6,7 @@ import {
   createCatalogServer,
   MAX_ARGUMENT_DEPTH,
 } from '../../src/catalog-server/index.js';
-import {
-  createTestPair,
-  LIVEMCPBENCH_CATALOG,
-  loadCatalogOnce,
-  type TestPair,
-} from './fixtures.js';
+import { createTestPair, loadCatalogOnce, SERVERS_CATALOG, type TestPair } from './fixtures.js';
 
 const WEATHER: Catalog = [
   {
@@ -119,8 +114,8 @@ describe('tools/call', () => {
     );
   });
 
-  it('lists the LiveMCPBench tool whose schema is invalid, and answers its calls with isError', async () => {
-    const pair = await connect(await loadCatalogOnce(LIVEMCPBENCH_CATALOG), {
+  it('lists a catalog tool whose schema is invalid, and answers its calls with isError', async () => {
+    const pair = await connect(await loadCatalogOnce(SERVERS_CATALOG), {
       prefixServer: true,
       pageSize: 0,
     });
@@ -132,7 +127,7 @@ describe('tools/call', () => {
     expect(textOf(result)).toMatch(
       /its input schema does not compile: schema is invalid: .*exclusiveMinimum/,
     );
-    const search = await call(pair, 'bing-cn-mcp__bing_search', {
+    const search = await call(pair, 'web-search__web_search', {
       query: '天气',
       num_results: 'five',
     });

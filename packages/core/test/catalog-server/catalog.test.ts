@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalog, parseCatalog } from '../../src/catalog-server/index.js';
 import { CoreError } from '../../src/errors.js';
-import { LIVEMCPBENCH_CATALOG, readRawCatalog, SEAL_TOOLS_CATALOG } from './fixtures.js';
+import { readRawCatalog, SERVERS_CATALOG, TOOLS_CATALOG } from './fixtures.js';
 
 async function catalogError(run: () => Promise<unknown> | unknown): Promise<CoreError> {
   try {
@@ -31,18 +31,18 @@ describe('loadCatalog', () => {
     return path;
   }
 
-  it('loads the LiveMCPBench catalog with every schema untouched, key order included', async () => {
-    const catalog = await loadCatalog(LIVEMCPBENCH_CATALOG);
-    const raw = readRawCatalog(LIVEMCPBENCH_CATALOG);
-    expect(catalog).toHaveLength(527);
+  it('loads a many-server catalog with every schema untouched, key order included', async () => {
+    const catalog = await loadCatalog(SERVERS_CATALOG);
+    const raw = readRawCatalog(SERVERS_CATALOG);
+    expect(catalog).toHaveLength(77);
     catalog.forEach((entry, index) => {
       expect(JSON.stringify(entry.inputSchema)).toBe(JSON.stringify(raw[index]?.inputSchema));
     });
-    expect(catalog[0]).toMatchObject({ server: 'bing-cn-mcp', id: 'bing-cn-mcp/bing_search' });
+    expect(catalog[0]).toMatchObject({ server: 'web-search', id: 'web-search/web_search' });
   });
 
-  it('loads all 4,076 Seal-Tools entries', async () => {
-    const catalog = await loadCatalog(SEAL_TOOLS_CATALOG);
+  it('loads all 4,076 entries of a large catalog', async () => {
+    const catalog = await loadCatalog(TOOLS_CATALOG);
     expect(catalog).toHaveLength(4076);
     expect(new Set(catalog.map((entry) => entry.name)).size).toBe(4076);
   });

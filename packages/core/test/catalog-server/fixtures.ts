@@ -1,24 +1,34 @@
 /**
- * Paths of the real tool catalogs (`shared/` sits beside the repository) and a client pair.
+ * Catalog files the tests write (from {@link buildServersCatalog} and {@link buildToolsCatalog})
+ * and a client pair.
  *
  * @module
  */
 
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { afterAll } from 'vitest';
 import { type Catalog, loadCatalog } from '../../src/catalog-server/index.js';
+import { buildServersCatalog, buildToolsCatalog } from './generated-catalogs.js';
 
-function sharedToolsFile(relative: string): string {
-  return fileURLToPath(new URL(`../../../../../shared/data/tools/${relative}`, import.meta.url));
+/** The folder of this test file's catalog files, removed when the file's tests are done. */
+const folder = mkdtempSync(join(tmpdir(), 'catalog-fixtures-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function writeCatalogFile(name: string, entries: unknown[]): string {
+  const path = join(folder, name);
+  writeFileSync(path, JSON.stringify(entries, null, 1));
+  return path;
 }
 
-/** 527 tools of 70 real MCP servers; 13 names occur on several servers. */
-export const LIVEMCPBENCH_CATALOG = sharedToolsFile('livemcpbench/catalog.json');
-/** 4,076 tools with unique names; one name has spaces. */
-export const SEAL_TOOLS_CATALOG = sharedToolsFile('seal-tools/catalog.json');
+/** Tools of 14 servers; some names occur on several servers; one schema does not compile. */
+export const SERVERS_CATALOG = writeCatalogFile('servers.json', buildServersCatalog());
+/** 4,076 tools with distinct names; one name has spaces. */
+export const TOOLS_CATALOG = writeCatalogFile('tools.json', buildToolsCatalog());
 
 /** The catalog file parsed as plain JSON, for comparisons with what the server sends. */
 export function readRawCatalog(path: string): Array<Record<string, unknown>> {

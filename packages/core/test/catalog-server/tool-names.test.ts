@@ -9,7 +9,7 @@ import {
   TOOL_NAME_PATTERN,
 } from '../../src/catalog-server/index.js';
 import { CoreError } from '../../src/errors.js';
-import { LIVEMCPBENCH_CATALOG, SEAL_TOOLS_CATALOG } from './fixtures.js';
+import { SERVERS_CATALOG, TOOLS_CATALOG } from './fixtures.js';
 
 function catalogOf(names: readonly string[], server?: string): Catalog {
   return names.map((name) =>
@@ -81,7 +81,7 @@ describe('assignToolNames', () => {
   });
 
   it('rejects a repeated name, naming both entries and their servers', async () => {
-    const catalog = await loadCatalog(LIVEMCPBENCH_CATALOG);
+    const catalog = await loadCatalog(SERVERS_CATALOG);
     let error: unknown;
     try {
       assignToolNames(catalog);
@@ -96,7 +96,7 @@ describe('assignToolNames', () => {
   });
 
   it('keeps the first of repeated names when asked to', async () => {
-    const catalog = await loadCatalog(LIVEMCPBENCH_CATALOG);
+    const catalog = await loadCatalog(SERVERS_CATALOG);
     const named = assignToolNames(catalog, { duplicates: 'keep-first' });
     const distinct = new Set(catalog.map((entry) => entry.name));
     expect(named).toHaveLength(distinct.size);
@@ -104,18 +104,18 @@ describe('assignToolNames', () => {
   });
 
   it('prefixes names with their server, sanitizing where the server name needs it', async () => {
-    const seal = await loadCatalog(SEAL_TOOLS_CATALOG);
+    const seal = await loadCatalog(TOOLS_CATALOG);
     const named = assignToolNames(seal, { prefixServer: true });
     expect(named[0]?.name).toBe('Chemical_Engineering/Forensic_engineering__analyzeEvidence');
     expect(new Set(named.map((tool) => tool.name)).size).toBe(seal.length);
     expect(named.every((tool) => isValidToolName(tool.name))).toBe(true);
   });
 
-  it('makes every LiveMCPBench name distinct with server prefixes', async () => {
-    const catalog = await loadCatalog(LIVEMCPBENCH_CATALOG);
+  it('makes every name of a many-server catalog distinct with server prefixes', async () => {
+    const catalog = await loadCatalog(SERVERS_CATALOG);
     const named = assignToolNames(catalog, { prefixServer: true });
-    expect(named).toHaveLength(527);
-    expect(named.map((tool) => tool.name)).toContain('bing-cn-mcp__bing_search');
+    expect(named).toHaveLength(77);
+    expect(named.map((tool) => tool.name)).toContain('web-search__web_search');
   });
 
   it('leaves entries without a server unprefixed', () => {

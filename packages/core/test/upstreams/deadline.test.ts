@@ -2,13 +2,13 @@ import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createDeadline } from '../../src/upstreams/deadline.js';
 
-describe('createDeadline without a timer', () => {
+describe('createDeadline', () => {
   it("hands a caller's signal over as it is the first time, and forwards it after that", () => {
     const controller = new AbortController();
-    const first = createDeadline(1_000, controller.signal, { timer: false });
+    const first = createDeadline(1_000, controller.signal);
     expect(first.signal).toBe(controller.signal);
     first.dispose();
-    const second = createDeadline(1_000, controller.signal, { timer: false });
+    const second = createDeadline(1_000, controller.signal);
     expect(second.signal).toBeDefined();
     expect(second.signal).not.toBe(controller.signal);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
@@ -20,37 +20,17 @@ describe('createDeadline without a timer', () => {
 
   it('leaves no listener on a reused signal once each deadline is disposed', () => {
     const controller = new AbortController();
-    createDeadline(1_000, controller.signal, { timer: false }).dispose();
+    createDeadline(1_000, controller.signal).dispose();
     for (let call = 0; call < 50; call += 1) {
-      createDeadline(1_000, controller.signal, { timer: false }).dispose();
+      createDeadline(1_000, controller.signal).dispose();
     }
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
-  it('has no signal when there is neither a timer nor a caller signal', () => {
-    const deadline = createDeadline(1_000, undefined, { timer: false });
+  it('has no signal without a caller signal', () => {
+    const deadline = createDeadline(1_000, undefined);
     expect(deadline.signal).toBeUndefined();
     expect(deadline.remainingMs()).toBeGreaterThanOrEqual(1);
-    deadline.dispose();
-  });
-});
-
-describe('createDeadline with a timer', () => {
-  it("always forwards the caller's signal, so the timer can abort its own", () => {
-    const controller = new AbortController();
-    const deadline = createDeadline(1_000, controller.signal);
-    expect(deadline.signal).not.toBe(controller.signal);
-    controller.abort();
-    expect(deadline.signal?.aborted).toBe(true);
-    expect(deadline.timedOut).toBe(false);
-    deadline.dispose();
-  });
-
-  it('aborts with a TimeoutError when the time is up', async () => {
-    const deadline = createDeadline(20);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(deadline.timedOut).toBe(true);
-    expect(deadline.signal?.reason).toMatchObject({ name: 'TimeoutError' });
     deadline.dispose();
   });
 });

@@ -64,6 +64,17 @@ describe('an upstream over stdio', () => {
     expect(error).toMatchObject({ code: 'TIMEOUT', data: { timeoutMs: 250 } });
   });
 
+  it('gives the first call its whole timeoutMs once a server slower to start than that is up', async () => {
+    const upstream = open(
+      'tools',
+      nodeServer(TOOLS_SERVER, { timeoutMs: 100, env: { FIXTURE_START_DELAY_MS: '600' } }),
+      { stderr: 'ignore', connectTimeoutMs: 20_000 },
+    );
+    expect(await echo(upstream, 'late but here')).toBe('late but here');
+    const error = await rejection(upstream.callTool('hang', {}));
+    expect(error).toMatchObject({ code: 'TIMEOUT', data: { timeoutMs: 100 } });
+  });
+
   it('cancels a call through an AbortSignal and tells the server', async () => {
     const upstream = open('tools', nodeServer(TOOLS_SERVER), { stderr: 'ignore' });
     await upstream.connect();
