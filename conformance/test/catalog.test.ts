@@ -53,7 +53,7 @@ describe('the requirement catalog', () => {
     ]);
   });
 
-  it('cites the MCP revision of the SDK latest protocol version, or JSON-RPC 2.0', () => {
+  it('cites the MCP revision of the SDK latest 2025 protocol version, 2026-07-28, or JSON-RPC 2.0', () => {
     const sources = new Set(
       specRegistry.flatMap((spec) => spec.requirements.map((requirement) => requirement.spec)),
     );
@@ -62,6 +62,7 @@ describe('the requirement catalog', () => {
       'context-cache-mcp',
       'gateway-surface',
       'jsonrpc-2.0',
+      'mcp-2026-07-28',
       `mcp-${LATEST_PROTOCOL_VERSION}`,
       'progressive-disclosure-2.1',
       'x-architecture',

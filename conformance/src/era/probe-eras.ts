@@ -1,14 +1,14 @@
 /**
- * Finds which eras a target serves: a `server/discover` answered with a result that lists
- * 2026-07-28 means the modern era (2026-07-28 server/discover), an `initialize` answered with a
- * result means the 2025 era.
+ * Finds which eras a target serves: a `server/discover` answered with a result (or with the
+ * unsupported-version error) means the modern era (2026-07-28 stdio, Backward Compatibility); an
+ * `initialize` answered with a result means the 2025 era.
  *
  * @module
  */
 
 import { ConformanceError } from '../errors.js';
 import { withTimeout } from '../runner/target-resources.js';
-import { isRecord } from '../session/json-rpc.js';
+import { errorOf, isRecord } from '../session/json-rpc.js';
 import { openRawSession } from '../session/open-session.js';
 import type { TargetTransport } from '../target.js';
 import { type Era, type EraChoice, MODERN_PROTOCOL_VERSION } from './era.js';
@@ -21,6 +21,9 @@ export interface EraPlan {
   readonly unserved: readonly { readonly era: Era; readonly reason: string }[];
 }
 
+/** The code of `UnsupportedProtocolVersionError` (2026-07-28 basic, Error Codes). */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
 /** Whether the target opens a session in `era`; the reason when it does not. */
 export async function servesEra(
   transport: TargetTransport,
@@ -31,13 +34,12 @@ export async function servesEra(
   const what = era === 'modern' ? 'server/discover' : 'initialize';
   try {
     const response = await withTimeout(session.initialize(), timeoutMs, what);
-    const result = response.result;
-    if (!isRecord(result)) return { served: false, reason: `${what} was refused` };
-    if (era === 'legacy') return { served: true, reason: 'initialize answered' };
-    const versions = Array.isArray(result.supportedVersions) ? result.supportedVersions : [];
-    return versions.includes(MODERN_PROTOCOL_VERSION)
-      ? { served: true, reason: 'server/discover lists 2026-07-28' }
-      : { served: false, reason: 'server/discover does not list 2026-07-28' };
+    if (isRecord(response.result)) return { served: true, reason: `${what} answered` };
+    // A modern server that refuses the version still speaks the era (2026-07-28 stdio,
+    // Backward Compatibility): its checks then say what is wrong.
+    if (era === 'modern' && errorOf(response)?.code === UNSUPPORTED_PROTOCOL_VERSION)
+      return { served: true, reason: `server/discover refused ${MODERN_PROTOCOL_VERSION}` };
+    return { served: false, reason: `${what} was refused` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { served: false, reason: `${what} failed: ${message}` };

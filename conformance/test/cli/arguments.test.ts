@@ -37,6 +37,7 @@ describe('parseCliArguments', () => {
       format: 'json',
       output: undefined,
       timeoutMs: undefined,
+      era: 'auto',
     });
   });
 

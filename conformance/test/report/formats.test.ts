@@ -11,9 +11,18 @@ import {
 
 const target: TargetReport = {
   target: 'weird <server> & "co"',
+  era: 'modern',
   specs: ['mcp-base'],
   results: [
-    { id: 'a.one', spec: 'src', section: '1', level: 'MUST', status: 'pass', message: 'fine' },
+    {
+      id: 'a.one',
+      spec: 'src',
+      section: '1',
+      level: 'MUST',
+      status: 'pass',
+      message: 'fine',
+      era: 'modern',
+    },
     {
       id: 'a.two',
       spec: 'src',
@@ -21,10 +30,36 @@ const target: TargetReport = {
       level: 'SHOULD',
       status: 'fail',
       message: "bad 'name' <x> & \u0001",
+      era: 'modern',
     },
-    { id: 'a.three', spec: 'src', section: '3', level: 'MUST', status: 'skip', message: 'n/a' },
-    { id: 'a.four', spec: 'src', section: '4', level: 'MUST', status: 'fail', message: 'broken' },
+    {
+      id: 'a.three',
+      spec: 'src',
+      section: '3',
+      level: 'MUST',
+      status: 'skip',
+      message: 'n/a',
+      era: 'modern',
+    },
+    {
+      id: 'a.four',
+      spec: 'src',
+      section: '4',
+      level: 'MUST',
+      status: 'fail',
+      message: 'broken',
+      era: 'modern',
+    },
   ],
+};
+
+/** The same server in the 2025 era, which it does not serve. */
+const unserved: TargetReport = {
+  target: 'weird <server> & "co"',
+  era: 'legacy',
+  specs: [],
+  results: [],
+  note: 'does not serve the 2025 era: initialize was refused',
 };
 
 function unescapeXml(text: string): string {
@@ -50,40 +85,56 @@ function withoutForbiddenCharacters(text: string): string {
 }
 
 describe('report formats', () => {
-  const report = createReport([target]);
+  const report = createReport([target, unserved]);
 
-  it('counts passes, failures, skips and failed MUSTs', () => {
-    expect(report.summary).toEqual({ passed: 1, failed: 2, skipped: 1, mustFailed: 1 });
+  it('counts passes, failures, skips, failed MUSTs and skipped MUSTs with their reasons', () => {
+    expect(report.summary).toEqual({
+      passed: 1,
+      failed: 2,
+      skipped: 1,
+      mustFailed: 1,
+      mustSkipped: 1,
+      mustSkipReasons: [{ reason: 'n/a', count: 1 }],
+    });
   });
 
-  it('prints a table per target and a summary line', () => {
+  it('prints a table per target and era, a summary line and the skipped MUSTs', () => {
     expect(formatTextReport(report)).toBe(
       [
-        'weird <server> & "co" (specs: mcp-base)',
-        '  ID       LEVEL   STATUS  MESSAGE',
-        '  a.one    MUST    pass    fine',
-        "  a.two    SHOULD  fail    bad 'name' <x> & \u0001",
-        '  a.three  MUST    skip    n/a',
-        '  a.four   MUST    fail    broken',
+        'weird <server> & "co" [era 2026-07-28] (specs: mcp-base)',
+        '  ID       LEVEL   ERA         STATUS  MESSAGE',
+        '  a.one    MUST    2026-07-28  pass    fine',
+        "  a.two    SHOULD  2026-07-28  fail    bad 'name' <x> & \u0001",
+        '  a.three  MUST    2026-07-28  skip    n/a',
+        '  a.four   MUST    2026-07-28  fail    broken',
         '  1 passed, 2 failed (1 MUST), 1 skipped',
         '',
+        'weird <server> & "co" [era 2025] (specs: none)',
+        '  does not serve the 2025 era: initialize was refused',
+        '',
         'Summary: 1 target, 1 passed, 2 failed (1 MUST), 1 skipped',
+        'MUST checks skipped: 1 (not passed; why:)',
+        '  1 × n/a',
         '',
       ].join('\n'),
     );
   });
 
-  it('prints JSON with the summary first and the results in order', () => {
+  it('prints JSON with the summary first, the results in order, each naming its era', () => {
     const parsed = JSON.parse(formatJsonReport(report));
     expect(Object.keys(parsed)).toEqual(['summary', 'targets']);
+    expect(parsed.summary.mustSkipped).toBe(1);
+    expect(parsed.targets[0].era).toBe('modern');
     expect(parsed.targets[0].results[1]).toEqual(target.results[1]);
+    expect(parsed.targets[1]).toMatchObject({ era: 'legacy', note: unserved.note, results: [] });
   });
 
-  it('prints JUnit XML with escaped text, failures and skips', () => {
+  it('prints JUnit XML with escaped text, failures, skips, eras and the skipped MUSTs', () => {
     const xml = formatJunitReport(report);
     expect(xml).toContain(
-      '<testsuite name="weird &lt;server&gt; &amp; &quot;co&quot;" tests="4" failures="2" errors="0" skipped="1">',
+      '<testsuite name="weird &lt;server&gt; &amp; &quot;co&quot; [era 2026-07-28]" tests="4" failures="2" errors="0" skipped="1">',
     );
+    expect(xml).toContain('<!-- MUST checks skipped: 1 (not passed; why:)\n  1 × n/a -->');
     expect(xml).toContain(
       '<failure message="bad &apos;name&apos; &lt;x&gt; &amp; " type="SHOULD">src 2</failure>',
     );
@@ -102,7 +153,7 @@ describe('report formats', () => {
   });
 
   it('formats the same report to the same bytes', () => {
-    expect(formatJunitReport(createReport([target]))).toBe(formatJunitReport(report));
-    expect(formatJsonReport(createReport([target]))).toBe(formatJsonReport(report));
+    expect(formatJunitReport(createReport([target, unserved]))).toBe(formatJunitReport(report));
+    expect(formatJsonReport(createReport([target, unserved]))).toBe(formatJsonReport(report));
   });
 });
