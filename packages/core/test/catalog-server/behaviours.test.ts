@@ -1,3 +1,4 @@
+import { SdkErrorCode } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -115,7 +116,7 @@ describe('behaviours', () => {
           timeout: 100,
         },
       ),
-    ).rejects.toMatchObject({ code: -32001 });
+    ).rejects.toMatchObject({ code: SdkErrorCode.RequestTimeout });
     expect(await log.next('cancelled')).toEqual({
       tool: 'lookup',
       behaviour: 'hang',
@@ -190,7 +191,7 @@ describe('behaviours', () => {
     const slowServer = await connect({ latencyMs: 3_600_000, onCall: log.onCall });
     await expect(
       slowServer.client.callTool({ name: 'ping' }, { timeout: 50 }),
-    ).rejects.toMatchObject({ code: -32001 });
+    ).rejects.toMatchObject({ code: SdkErrorCode.RequestTimeout });
     expect((await log.next('cancelled')).tool).toBe('ping');
   });
 

@@ -266,7 +266,11 @@ describe('an upstream over stdio', () => {
   it('ends the child process when closed while connecting, even one that ignores stdin', async () => {
     const upstream = open(
       'slow',
-      nodeServer(TOOLS_SERVER, { env: { FIXTURE_START_DELAY_MS: '20000' } }),
+      // Pinned to the 2025 handshake: with the probe, a sibling process would answer first.
+      {
+        ...nodeServer(TOOLS_SERVER, { env: { FIXTURE_START_DELAY_MS: '20000' } }),
+        protocol: 'legacy',
+      },
       {
         stderr: 'ignore',
         closeGraceMs: 200,
