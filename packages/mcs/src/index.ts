@@ -44,6 +44,11 @@ export {
   PREFIX_PATTERN,
   parseDriverMeta,
 } from './driver-meta.js';
+export {
+  type DriverWarning,
+  type DriverWarningKind,
+  formatDriverWarning,
+} from './driver-warning.js';
 export { McsError, type McsErrorCode, type McsErrorOptions, toMcsError } from './errors.js';
 export {
   CALL_STYLES,
