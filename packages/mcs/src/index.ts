@@ -96,10 +96,22 @@ export {
 } from './prompts/function-description.js';
 export { matchesModelPattern, supportsModel } from './prompts/model-match.js';
 export {
+  NATIVE_TOOL_FORMATS,
+  type NativeToolFormat,
+  nativeToolFormatFor,
+  toNativeTools,
+} from './prompts/native-tools.js';
+export {
   type PromptContext,
   type PromptStrategy,
   selectPromptStrategy,
 } from './prompts/prompt-strategy.js';
+export {
+  FUNCTION_DETAILS_NAME,
+  functionDetailsDefinition,
+  type PromptStyle,
+  renderSchemaOnly,
+} from './prompts/schema-only.js';
 // Spec version and errors
 export { MCS_SPEC_VERSION } from './spec-version.js';
 
