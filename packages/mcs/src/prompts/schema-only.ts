@@ -27,7 +27,8 @@ export type PromptStyle = 'inline' | 'schema-only';
 
 function summary(description: string | undefined): string {
   if (description === undefined) return '';
-  const flat = description.replace(/\s+/g, ' ').trim();
+  const paragraph = description.trim().split(/\n\s*\n/)[0] ?? '';
+  const flat = paragraph.replace(/\s+/g, ' ').trim();
   const sentence = /^.*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
   return sentence.length <= MAX_SUMMARY_CHARS
     ? sentence
@@ -44,7 +45,7 @@ function signature(definition: FunctionDefinition): string {
   return `${definition.name}(${keys.map((key) => (required.has(key) ? key : `${key}?`)).join(', ')})`;
 }
 
-/** A function's line: its signature and the first sentence of its description. */
+/** A function's line: its signature and the first sentence of its description's first paragraph. */
 export function schemaOnlyLine(definition: FunctionDefinition): string {
   const text = summary(definition.description);
   return text === '' ? signature(definition) : `${signature(definition)}: ${text}`;
