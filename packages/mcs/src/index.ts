@@ -65,6 +65,7 @@ export {
   parseFunctionDefinitions,
 } from './function-definition.js';
 export {
+  type CollisionPolicy,
   createOrchestrator,
   Orchestrator,
   type OrchestratorMember,
