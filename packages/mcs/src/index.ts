@@ -72,6 +72,13 @@ export {
   type OrchestratorOptions,
 } from './orchestrator.js';
 // Parser (mcs §3.3)
+export {
+  type CallDetection,
+  type CallDetector,
+  type CallDetectorOptions,
+  createCallDetector,
+  detectCall,
+} from './parser/call-detector.js';
 export { type CallParser, type CallParserOptions, createCallParser } from './parser/call-parser.js';
 export { type FormatCallOptions, formatCall } from './parser/format-call.js';
 export {
