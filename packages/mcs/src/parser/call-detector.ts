@@ -70,9 +70,7 @@ function looksLikeCall(span: string, knownName: RegExp | undefined): boolean {
   if (CALL_ONLY_KEY.test(span) || TOOL_USE.test(span)) return true;
   if (ARGUMENTS_KEY.test(span) && NAMING_KEY.test(span)) return true;
   if (TOOL_KEY.test(span) && INPUT_KEY.test(span)) return true;
-  return (
-    knownName !== undefined && knownName.test(span) && (TOOL_KEY.test(span) || INPUT_KEY.test(span))
-  );
+  return knownName?.test(span) === true && (TOOL_KEY.test(span) || INPUT_KEY.test(span));
 }
 
 /** Skips a wrapper at `index`; `undefined` when the text ends inside what may be one. */
