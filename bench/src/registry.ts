@@ -2,6 +2,7 @@ import type { Benchmark } from './benchmark.js';
 import { disclosureBenchmark } from './benchmarks/disclosure/index.js';
 import { gatewayBenchmark } from './benchmarks/gateway/index.js';
 import { loadBenchmark } from './benchmarks/load/index.js';
+import { mcsPromptsBenchmark } from './benchmarks/mcs-prompts/index.js';
 import { resolveBenchmark } from './benchmarks/resolve/index.js';
 import { retrievalBenchmark } from './benchmarks/retrieval/index.js';
 import { searchBenchmark } from './benchmarks/search/index.js';
@@ -17,6 +18,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   retrievalBenchmark,
   gatewayBenchmark,
   loadBenchmark,
+  mcsPromptsBenchmark,
 ];
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import { type CommandLineValues, parseCommandLine, UsageError } from '@x/core/cli';
+import { NATIVE_TOOL_FORMATS, type NativeToolFormat } from '@x/mcs';
 import { type DriverOptions, DriverOptionsSchema } from './driver-options.js';
 
 /** A command-line mistake; the CLI prints it with a pointer to `--help` and exits 2. */
@@ -12,7 +13,7 @@ export { UsageError } from '@x/core/cli';
 
 /** The usage text of `x-mcs --help`. */
 export const USAGE = `Usage:
-  x-mcs describe DRIVER [--model NAME] [--format FORMAT]
+  x-mcs describe DRIVER [--model NAME] [--format FORMAT | --native FORMAT]
   x-mcs system-message DRIVER [--model NAME] [--format FORMAT]
   x-mcs exec DRIVER [--detailed] < model-output.txt
   x-mcs serve-demo [--port N] [--api-key KEY]
@@ -32,9 +33,20 @@ Driver options:
   --timeout MS              per request (REST) or per tool call (MCP, CaSH)
   --format FORMAT           the description: REST openapi (default), functions, condensed;
                             MCP and CaSH mcp (default), functions, condensed
+  --style STYLE             inline (default: every schema in the prompt) or schema-only (one
+                            line per function and function_details, answered by the driver)
+  --strict                  REST: refuse a document that needs a workaround (printed as a
+                            warning otherwise: an invalid document, a foreign regex, a
+                            schema that does not compile)
+  --include-tag TAG, --exclude-tag TAG, --include-path GLOB, --exclude-path GLOB,
+  --include-method METHOD, --exclude-method METHOD
+                            REST: the operations offered (repeatable; in a path glob * is
+                            one segment, ** any number)
 
 Commands:
-  describe          print the function description (mcs §3.1)
+  describe          print the function description (mcs §3.1); --native openai, anthropic
+                    or gemini prints the tool definitions of that API instead, --native auto
+                    the one of --model's family
   system-message    print the system message for --model (mcs §3.2)
   exec              read a model's output on stdin, execute its call(s), print the raw
                     result as JSON (mcs §3.3); a text without a call is printed unchanged;
@@ -52,6 +64,8 @@ export type CliCommand =
       readonly kind: 'describe' | 'system-message';
       readonly driver: DriverOptions;
       readonly model: string | undefined;
+      /** `describe --native`: a native tool format, or `auto` for the model's family. */
+      readonly native?: NativeToolFormat | 'auto';
     }
   | { readonly kind: 'exec'; readonly driver: DriverOptions; readonly detailed: boolean }
   | { readonly kind: 'serve-demo'; readonly port: number; readonly apiKey: string | undefined };
@@ -68,6 +82,15 @@ const OPTIONS = {
   bearer: { type: 'string' },
   timeout: { type: 'string' },
   format: { type: 'string' },
+  style: { type: 'string' },
+  strict: { type: 'boolean' },
+  'include-tag': { type: 'string', multiple: true },
+  'exclude-tag': { type: 'string', multiple: true },
+  'include-path': { type: 'string', multiple: true },
+  'exclude-path': { type: 'string', multiple: true },
+  'include-method': { type: 'string', multiple: true },
+  'exclude-method': { type: 'string', multiple: true },
+  native: { type: 'string' },
   model: { type: 'string' },
   detailed: { type: 'boolean' },
   port: { type: 'string' },
@@ -101,6 +124,31 @@ function refuse(values: Values, flags: readonly (keyof Values)[], command: strin
   if (given.length > 0) throw new UsageError(`${command} does not take --${given.join(', --')}`);
 }
 
+/** `include` or `exclude` from the `--include-*` or `--exclude-*` flags, when any is given. */
+function operationFilter(values: Values, side: 'include' | 'exclude'): Record<string, unknown> {
+  const tags = values[`${side}-tag`];
+  const paths = values[`${side}-path`];
+  const methods = values[`${side}-method`]?.map((method) => method.toUpperCase());
+  if (tags === undefined && paths === undefined && methods === undefined) return {};
+  return {
+    [side]: {
+      ...(tags === undefined ? {} : { tags }),
+      ...(paths === undefined ? {} : { paths }),
+      ...(methods === undefined ? {} : { methods }),
+    },
+  };
+}
+
+function parseNative(text: string | undefined): NativeToolFormat | 'auto' | undefined {
+  if (text === undefined) return undefined;
+  const known = [...NATIVE_TOOL_FORMATS, 'auto'] as const;
+  const format = known.find((candidate) => candidate === text);
+  if (format === undefined) {
+    throw new UsageError(`--native must be one of ${known.join(', ')}, got "${text}"`);
+  }
+  return format;
+}
+
 function driverOptions(values: Values): DriverOptions {
   const sources = (['openapi', 'mcp', 'mcp-url', 'cash'] as const).filter(
     (flag) => values[flag] !== undefined,
@@ -126,6 +174,10 @@ function driverOptions(values: Values): DriverOptions {
       ? {}
       : { timeoutMs: parseInteger('timeout', values.timeout, 1, 600_000) }),
     ...(values.format === undefined ? {} : { format: values.format }),
+    ...(values.style === undefined ? {} : { style: values.style }),
+    ...(values.strict === undefined ? {} : { strict: values.strict }),
+    ...operationFilter(values, 'include'),
+    ...operationFilter(values, 'exclude'),
   };
   const parsed = DriverOptionsSchema.safeParse(input);
   if (!parsed.success) {
@@ -164,6 +216,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
         'bearer',
         'timeout',
         'format',
+        'style',
+        'strict',
+        'include-tag',
+        'exclude-tag',
+        'include-path',
+        'exclude-path',
+        'include-method',
+        'exclude-method',
+        'native',
         'model',
         'detailed',
       ],
@@ -177,9 +238,22 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   refuse(values, ['port', 'api-key'], known);
   if (known === 'exec') {
-    refuse(values, ['model'], known);
+    refuse(values, ['model', 'native'], known);
     return { kind: 'exec', driver: driverOptions(values), detailed: values.detailed === true };
   }
   refuse(values, ['detailed'], known);
-  return { kind: known, driver: driverOptions(values), model: values.model };
+  if (known === 'system-message') refuse(values, ['native'], known);
+  const native = parseNative(values.native);
+  if (native !== undefined && values.format !== undefined) {
+    throw new UsageError('give --format or --native, not both');
+  }
+  if (native === 'auto' && values.model === undefined) {
+    throw new UsageError('--native auto needs --model');
+  }
+  return {
+    kind: known,
+    driver: driverOptions(values),
+    model: values.model,
+    ...(native === undefined ? {} : { native }),
+  };
 }

@@ -29,8 +29,9 @@ export type ClosableDriver = DetailedDriver & {
  */
 export async function createDriver(options: unknown = { demo: true }): Promise<ClosableDriver> {
   const opened = await openDriver(DriverOptionsSchema.parse(options));
-  if (typeof (opened.driver as Partial<ClosableDriver>).close !== 'function') {
-    Object.defineProperty(opened.driver, 'close', { value: () => opened.close() });
+  const driver: DetailedDriver = opened.driver;
+  if (typeof (driver as Partial<ClosableDriver>).close !== 'function') {
+    Object.defineProperty(driver, 'close', { value: () => opened.close() });
   }
-  return opened.driver as ClosableDriver;
+  return driver as ClosableDriver;
 }

@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { DetailedDriver } from '@x/mcs';
+import type { BaseDriver, DriverWarning } from '@x/mcs';
 import { createCashDriver } from '@x/mcs/cash';
 import { createMcpDriver, type McpDescriptionFormat, type McpServerEntry } from '@x/mcs/mcp';
-import { createOpenApiDriver } from '@x/mcs/rest';
+import { createOpenApiDriver, OperationFilterSchema } from '@x/mcs/rest';
 import { z } from 'zod';
 import { startDemoService } from './demo/demo-service.js';
 
@@ -28,6 +28,9 @@ const HTTP_URL_PATTERN = /^https?:\/\//i;
  * - `timeoutMs`: per request (REST) or per tool call (MCP, CaSH).
  * - `format`: the description format; REST `openapi` (default), `functions` or `condensed`,
  *   MCP and CaSH `mcp` (default), `functions` or `condensed`.
+ * - `style`: the prompt style of mcs §7, `inline` (default) or `schema-only`; every driver.
+ * - `strict`, `include`, `exclude`: REST only; refuse a document that needs a workaround,
+ *   and choose operations by tag, path glob and method (see `OperationFilterSchema`).
  */
 export const DriverOptionsSchema = z
   .strictObject({
@@ -46,6 +49,10 @@ export const DriverOptionsSchema = z
     bearer: z.string().min(1).optional(),
     timeoutMs: z.int().min(1).max(600_000).optional(),
     format: z.literal(['openapi', 'functions', 'condensed', 'mcp']).optional(),
+    style: z.literal(['inline', 'schema-only']).optional(),
+    strict: z.boolean().optional(),
+    include: OperationFilterSchema.optional(),
+    exclude: OperationFilterSchema.optional(),
   })
   .superRefine((options, context) => {
     const sources = (['openapi', 'mcp', 'mcpUrl', 'cash', 'demo'] as const).filter(
@@ -58,8 +65,14 @@ export const DriverOptionsSchema = z
       });
     }
     const rest = options.openapi !== undefined || options.demo === true;
-    if (!rest && (options.baseUrl !== undefined || options.bearer !== undefined)) {
-      context.addIssue({ code: 'custom', message: 'baseUrl and bearer are for a REST driver' });
+    const restOnly = (['baseUrl', 'bearer', 'strict', 'include', 'exclude'] as const).filter(
+      (key) => options[key] !== undefined,
+    );
+    if (!rest && restOnly.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `${restOnly.join(', ')} ${restOnly.length === 1 ? 'is' : 'are'} for a REST driver`,
+      });
     }
     if (rest && options.format === 'mcp') {
       context.addIssue({
@@ -78,7 +91,9 @@ export type DriverOptions = z.infer<typeof DriverOptionsSchema>;
 /** A built driver and what ends it (an MCP or CaSH connection, the demo service). */
 export interface OpenedDriver {
   /** The driver. */
-  readonly driver: DetailedDriver;
+  readonly driver: BaseDriver;
+  /** What the driver worked around to read its document (REST); empty for the others. */
+  readonly warnings: readonly DriverWarning[];
   /** Releases what the driver holds; idempotent. */
   close(): Promise<void>;
 }
@@ -110,12 +125,13 @@ export async function openDriver(options: DriverOptions): Promise<OpenedDriver> 
       descriptionFormat: mcpFormat(options.format),
       upstream: { stderr: 'ignore', reconnect: { maxAttempts: 2 } },
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.style === undefined ? {} : { prompts: { style: options.style } }),
     } as const;
     const driver =
       options.cash === undefined
         ? await createMcpDriver(bridgeOptions)
         : await createCashDriver(bridgeOptions);
-    return { driver, close: () => driver.close() };
+    return { driver, warnings: [], close: () => driver.close() };
   }
   const demo = options.demo === true ? await startDemoService() : undefined;
   try {
@@ -129,9 +145,17 @@ export async function openDriver(options: DriverOptions): Promise<OpenedDriver> 
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.bearer === undefined ? {} : { auth: { type: 'bearer', token: options.bearer } }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.style === undefined ? {} : { prompts: { style: options.style } }),
+      ...(options.strict === undefined ? {} : { strict: options.strict }),
+      ...(options.include === undefined ? {} : { include: options.include }),
+      ...(options.exclude === undefined ? {} : { exclude: options.exclude }),
     });
     let closing: Promise<void> | undefined;
-    return { driver, close: () => (closing ??= demo?.close() ?? Promise.resolve()) };
+    return {
+      driver,
+      warnings: driver.warnings,
+      close: () => (closing ??= demo?.close() ?? Promise.resolve()),
+    };
   } catch (error) {
     await demo?.close();
     throw error;

@@ -4,7 +4,15 @@
  * @module
  */
 
-import { type CallIssue, type DetailedDriver, type DriverResponse, McsError } from '@x/mcs';
+import {
+  type BaseDriver,
+  type CallIssue,
+  type DetailedDriver,
+  type DriverResponse,
+  formatDriverWarning,
+  McsError,
+  nativeToolFormatFor,
+} from '@x/mcs';
 import { type CliCommand, parseCliArguments, USAGE } from './arguments.js';
 import { startDemoService } from './demo/demo-service.js';
 import { openDriver } from './driver-options.js';
@@ -88,12 +96,34 @@ async function serveDemo(
   return EXIT.ok;
 }
 
+/** `describe --native`: the tool definitions of the chosen API, or of the model's family. */
+function describeNative(
+  driver: BaseDriver,
+  command: Extract<CliCommand, { kind: 'describe' | 'system-message' }>,
+  io: CliIo,
+): number {
+  const format =
+    command.native === 'auto' ? nativeToolFormatFor(command.model ?? '') : command.native;
+  if (format === undefined) {
+    io.writeStderr(
+      `x-mcs: ${command.model ?? 'the model'} has no native tool format (openai, anthropic, gemini); use system-message for it\n`,
+    );
+    return EXIT.usage;
+  }
+  io.writeStdout(json(driver.getNativeTools(format)));
+  return EXIT.ok;
+}
+
 async function run(command: Exclude<CliCommand, { kind: 'help' }>, io: CliIo): Promise<number> {
   if (command.kind === 'serve-demo') return await serveDemo(command, io);
   const opened = await openDriver(command.driver);
+  for (const warning of opened.warnings) {
+    io.writeStderr(`x-mcs: warning: ${formatDriverWarning(warning)}\n`);
+  }
   try {
     switch (command.kind) {
       case 'describe':
+        if (command.native !== undefined) return describeNative(opened.driver, command, io);
         io.writeStdout(`${opened.driver.getFunctionDescription(command.model)}\n`);
         return EXIT.ok;
       case 'system-message':

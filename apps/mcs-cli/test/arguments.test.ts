@@ -127,9 +127,7 @@ describe('parseCliArguments', () => {
     expect(usageError(['serve-demo', '--port', '70000'])).toBe(
       '--port must be an integer from 0 to 65535, got "70000"',
     );
-    expect(usageError(['exec', '--mcp', 'x', '--bearer', 't'])).toBe(
-      'baseUrl and bearer are for a REST driver',
-    );
+    expect(usageError(['exec', '--mcp', 'x', '--bearer', 't'])).toBe('bearer is for a REST driver');
     expect(usageError(['exec', '--mcp-url', 'ftp://x'])).toMatch(/^--mcp-url: /);
     expect(usageError(['exec', '--openapi', 'a', '--header', 'no colon'])).toBe(
       '--header must look like "Name: value", got "no colon"',
@@ -138,7 +136,7 @@ describe('parseCliArguments', () => {
       'the mcp format is for an MCP or CaSH driver',
     );
     expect(usageError(['exec', '--cash', 'x-cash demo', '--bearer', 't'])).toBe(
-      'baseUrl and bearer are for a REST driver',
+      'bearer is for a REST driver',
     );
     expect(usageError(['exec', '--cash', 'http://'])).toBe('--cash: not a valid URL');
     expect(usageError(['exec', '--cash', 'x-cash demo', '--mcp', 'y'])).toBe(

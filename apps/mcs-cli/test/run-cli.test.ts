@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoService, startDemoService } from '../src/demo/demo-service.js';
 import { runCli } from '../src/run-cli.js';
@@ -127,5 +128,69 @@ describe('x-mcs errors', () => {
         'x-mcs: give a driver: --openapi FILE|URL, --mcp "<command line>", --mcp-url URL or --cash "<command line>"|URL\nRun x-mcs --help for usage.\n',
     });
     expect((await run(['--help'])).stdout).toContain('x-mcs serve-demo');
+  });
+});
+
+describe('x-mcs on documents from the wild, native formats and prompt styles', () => {
+  const wild = createRequire(import.meta.url).resolve(
+    '@readme/oas-examples/3.0/json/schema-validation.json',
+  );
+  const petstore = createRequire(import.meta.url).resolve(
+    '@readme/oas-examples/3.0/json/petstore.json',
+  );
+  const local = ['--base-url', 'http://127.0.0.1:9/'];
+
+  it('prints what it worked around as warnings, and refuses the document under --strict', async () => {
+    const lenient = await run(['describe', '--openapi', wild, ...local, '--format', 'functions']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toMatch(
+      /^x-mcs: warning: get_anything_strings: pattern .* is not a JavaScript regular expression; read as /,
+    );
+    const strict = await run(['describe', '--openapi', wild, ...local, '--strict']);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain('FUNCTION_INVALID');
+  });
+
+  it('prints the tool definitions of an API, chosen by name or by the model family', async () => {
+    const openai = await run(['describe', '--openapi', petstore, ...local, '--native', 'openai']);
+    expect(JSON.parse(openai.stdout)).toHaveLength(20);
+    const nativeFor = (model: string) =>
+      run(['describe', '--openapi', petstore, ...local, '--native', 'auto', '--model', model]);
+    const auto = await nativeFor('claude-sonnet-4');
+    expect((JSON.parse(auto.stdout) as { input_schema?: unknown }[])[0]).toHaveProperty(
+      'input_schema',
+    );
+    const none = await nativeFor('llama-3.1-8b');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no native tool format');
+  });
+
+  it('describes in the schema-only style, for the operations the filters keep', async () => {
+    const result = await run([
+      'describe',
+      '--openapi',
+      petstore,
+      ...local,
+      '--style',
+      'schema-only',
+      '--include-tag',
+      'store',
+      '--exclude-method',
+      'delete',
+    ]);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'getInventory(): Returns pet inventories by status',
+      'placeOrder(body): Place an order for a pet',
+      'getOrderById(orderId): Find purchase order by ID',
+      '',
+      expect.stringMatching(/^function_details\(name\): /),
+    ]);
+  });
+
+  it('refuses REST options for another driver and a bad native format', async () => {
+    expect((await run(['describe', '--mcp', 'true', '--strict'])).stderr).toContain(
+      'strict is for a REST driver',
+    );
+    expect((await run(['describe', '--openapi', petstore, '--native', 'cohere'])).code).toBe(2);
   });
 });

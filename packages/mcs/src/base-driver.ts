@@ -23,11 +23,19 @@ import {
   renderCondensed,
   renderFunctionsJson,
 } from './prompts/function-description.js';
+import { type NativeToolFormat, toNativeTools } from './prompts/native-tools.js';
 import {
   type PromptContext,
   type PromptStrategy,
   selectPromptStrategy,
 } from './prompts/prompt-strategy.js';
+import {
+  FUNCTION_DETAILS_NAME,
+  functionDetailsDefinition,
+  type PromptStyle,
+  renderSchemaOnly,
+  schemaOnlyStub,
+} from './prompts/schema-only.js';
 import { MCS_SPEC_VERSION } from './spec-version.js';
 
 /**
@@ -46,6 +54,12 @@ export interface PromptOptions {
   customToolDescription?: string;
   /** Strategies tried before the built-in ones; see {@link selectPromptStrategy}. */
   strategies?: readonly PromptStrategy[];
+  /**
+   * The prompt style of mcs §7: `inline` (default) puts every function's full description in
+   * the prompt; `schema-only` puts one line per function and adds `function_details`, which
+   * the driver answers itself with one function's full definition (see {@link PromptStyle}).
+   */
+  style?: PromptStyle;
 }
 
 /** What {@link BaseDriver}'s constructor takes. */
@@ -134,7 +148,29 @@ export abstract class BaseDriver implements CallableDriver {
    * else {@link BaseDriver.describeFunctions}.
    */
   getFunctionDescription(modelName?: string): string {
-    return this.#prompts.customToolDescription ?? this.describeFunctions(modelName);
+    if (this.#prompts.customToolDescription !== undefined)
+      return this.#prompts.customToolDescription;
+    return this.#schemaOnly
+      ? renderSchemaOnly(this.listFunctions())
+      : this.describeFunctions(modelName);
+  }
+
+  /**
+   * The functions as the tool definitions of a model API (see {@link NativeToolFormat}), for
+   * the request's `tools` field; the model's tool calls are then passed to
+   * `processLlmResponse` as the API returned them. In the `schema-only` style each function
+   * carries its one-line description and open parameters, and `function_details` comes last.
+   *
+   * @see mcs §3.1, §7
+   */
+  getNativeTools(format: NativeToolFormat): Record<string, unknown>[] {
+    const functions = this.listFunctions();
+    return toNativeTools(
+      this.#schemaOnly
+        ? [...functions.map(schemaOnlyStub), functionDetailsDefinition(functions)]
+        : functions,
+      format,
+    );
   }
 
   /**
@@ -197,10 +233,10 @@ export abstract class BaseDriver implements CallableDriver {
     for (const call of parsed.calls) {
       try {
         options?.signal?.throwIfAborted();
-        const result = await this.executeCall(
-          { name: call.name, arguments: call.arguments },
-          options,
-        );
+        const result =
+          this.#schemaOnly && call.name === FUNCTION_DETAILS_NAME
+            ? this.#functionDetails(call.arguments.name)
+            : await this.executeCall({ name: call.name, arguments: call.arguments }, options);
         executed.push({ ...call, result });
       } catch (thrown) {
         const error =
@@ -262,8 +298,34 @@ export abstract class BaseDriver implements CallableDriver {
     return this.#parser;
   }
 
+  get #schemaOnly(): boolean {
+    return this.#prompts.style === 'schema-only';
+  }
+
   #createParser(): CallParser {
-    return createCallParser({ functions: this.listFunctions(), limits: this.#limits });
+    const functions = this.listFunctions();
+    return createCallParser({
+      functions: this.#schemaOnly
+        ? [...functions, functionDetailsDefinition(functions)]
+        : functions,
+      limits: this.#limits,
+    });
+  }
+
+  /** The answer of `function_details`: the named function's full definition. */
+  #functionDetails(name: unknown): Record<string, unknown> {
+    const definition = this.listFunctions().find((candidate) => candidate.name === name);
+    if (definition === undefined) {
+      throw new McsError({
+        code: 'CALL_INVALID',
+        message: `there is no function named ${JSON.stringify(name)}`,
+      });
+    }
+    return {
+      name: definition.name,
+      ...(definition.description === undefined ? {} : { description: definition.description }),
+      parameters: definition.parameters,
+    };
   }
 
   /**
@@ -289,7 +351,9 @@ export abstract class BaseDriver implements CallableDriver {
     const exampleCall =
       first === undefined
         ? formatCall({ name: 'function_name', arguments: {} }, 'mcs')
-        : formatCall({ name: first.name, arguments: exampleArguments(first.parameters) }, 'mcs');
+        : this.#schemaOnly
+          ? formatCall({ name: FUNCTION_DETAILS_NAME, arguments: { name: first.name } }, 'mcs')
+          : formatCall({ name: first.name, arguments: exampleArguments(first.parameters) }, 'mcs');
     return {
       functionDescription,
       descriptionLanguage: /^\s*[[{]/.test(functionDescription) ? 'json' : 'text',

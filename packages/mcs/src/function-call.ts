@@ -51,4 +51,9 @@ export interface ParsedCall extends FunctionCall {
   style: CallStyle;
   /** The call id the model gave (`tool_calls[].id`, `tool_use.id`, `call_id`), when it gave one. */
   id?: string;
+  /**
+   * Present when the call was not strict JSON and was repaired (a trailing comma, single
+   * quotes, unquoted keys, ...); see `parseNearJson` for what a repair may do.
+   */
+  repaired?: true;
 }

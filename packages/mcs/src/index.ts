@@ -44,6 +44,11 @@ export {
   PREFIX_PATTERN,
   parseDriverMeta,
 } from './driver-meta.js';
+export {
+  type DriverWarning,
+  type DriverWarningKind,
+  formatDriverWarning,
+} from './driver-warning.js';
 export { McsError, type McsErrorCode, type McsErrorOptions, toMcsError } from './errors.js';
 export {
   CALL_STYLES,
@@ -60,12 +65,20 @@ export {
   parseFunctionDefinitions,
 } from './function-definition.js';
 export {
+  type CollisionPolicy,
   createOrchestrator,
   Orchestrator,
   type OrchestratorMember,
   type OrchestratorOptions,
 } from './orchestrator.js';
 // Parser (mcs §3.3)
+export {
+  type CallDetection,
+  type CallDetector,
+  type CallDetectorOptions,
+  createCallDetector,
+  detectCall,
+} from './parser/call-detector.js';
 export { type CallParser, type CallParserOptions, createCallParser } from './parser/call-parser.js';
 export { type FormatCallOptions, formatCall } from './parser/format-call.js';
 export {
@@ -91,10 +104,22 @@ export {
 } from './prompts/function-description.js';
 export { matchesModelPattern, supportsModel } from './prompts/model-match.js';
 export {
+  NATIVE_TOOL_FORMATS,
+  type NativeToolFormat,
+  nativeToolFormatFor,
+  toNativeTools,
+} from './prompts/native-tools.js';
+export {
   type PromptContext,
   type PromptStrategy,
   selectPromptStrategy,
 } from './prompts/prompt-strategy.js';
+export {
+  FUNCTION_DETAILS_NAME,
+  functionDetailsDefinition,
+  type PromptStyle,
+  renderSchemaOnly,
+} from './prompts/schema-only.js';
 // Spec version and errors
 export { MCS_SPEC_VERSION } from './spec-version.js';
 

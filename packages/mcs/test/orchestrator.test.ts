@@ -79,9 +79,11 @@ describe('createOrchestrator', () => {
     );
   });
 
-  it('names both drivers when a name collides after prefixing', () => {
+  it('names both drivers when a name collides and collisions are errors, or prefixes clash', () => {
     const { driver: bookshop } = createBookshopDriver();
-    expect(() => createOrchestrator({ drivers: [bookshop, createWeatherDriver(null)] })).toThrow(
+    expect(() =>
+      createOrchestrator({ drivers: [bookshop, createWeatherDriver(null)], collisions: 'error' }),
+    ).toThrow(
       expect.objectContaining({
         code: 'NAME_COLLISION',
         message: expect.stringMatching(
@@ -148,5 +150,72 @@ describe('createOrchestrator', () => {
     await expect(
       outer.processLlmResponse('{"tool":"inner_weather_search_books","arguments":{"city":"Rome"}}'),
     ).resolves.toBe('sunny in Rome');
+  });
+});
+
+describe('orchestrator collisions and membership at runtime', () => {
+  it('labels a colliding name of unprefixed members by protocol, and only that name', async () => {
+    const { driver: bookshop, log } = createBookshopDriver();
+    const weather = createWeatherDriver(null);
+    const orchestrator = createOrchestrator({ drivers: [bookshop, weather] });
+    expect(orchestrator.listFunctions().map((definition) => definition.name)).toEqual([
+      'local_search_books',
+      'get_stock',
+      'reserve',
+      'local2_search_books',
+    ]);
+    await orchestrator.processLlmResponse(
+      '{"tool":"local_search_books","arguments":{"query":"dune"}}',
+    );
+    expect(log).toEqual(['search_books:dune']);
+  });
+
+  it('numbers the labels of members that share a protocol, in member order, the same every time', () => {
+    const build = () =>
+      createOrchestrator({
+        drivers: [createBookshopDriver().driver, createBookshopDriver().driver],
+      })
+        .listFunctions()
+        .map((definition) => definition.name);
+    expect(build()).toEqual([
+      'local_search_books',
+      'local_get_stock',
+      'local_reserve',
+      'local2_search_books',
+      'local2_get_stock',
+      'local2_reserve',
+    ]);
+    expect(build()).toEqual(build());
+  });
+
+  it('adds and removes drivers at runtime, and the system message follows', async () => {
+    const { driver: bookshop } = createBookshopDriver();
+    const orchestrator = createOrchestrator({ drivers: [bookshop] });
+    expect(orchestrator.getDriverSystemMessage()).not.toContain('weather_');
+    const weather = createWeatherDriver();
+    orchestrator.addDriver(weather);
+    expect(orchestrator.members).toHaveLength(2);
+    expect(orchestrator.getDriverSystemMessage()).toContain('weather_search_books');
+    await expect(
+      orchestrator.processLlmResponse(
+        '{"tool":"weather_search_books","arguments":{"city":"Oslo"}}',
+      ),
+    ).resolves.toBe('sunny in Oslo');
+    expect(orchestrator.removeDriver(weather)).toBe(true);
+    expect(orchestrator.removeDriver(weather)).toBe(false);
+    expect(orchestrator.getDriverSystemMessage()).not.toContain('weather_search_books');
+    expect(
+      orchestrator.parseLlmResponse('{"tool":"weather_search_books","arguments":{"city":"Oslo"}}'),
+    ).toMatchObject({ status: 'malformed', issues: [{ reason: 'unknown_function' }] });
+  });
+
+  it('keeps its members when an added driver cannot be combined', () => {
+    const orchestrator = createOrchestrator({ drivers: [createWeatherDriver('a')] });
+    const before = orchestrator.listFunctions();
+    expect(() => orchestrator.addDriver({ driver: createWeatherDriver('b'), prefix: 'a' })).toThrow(
+      expect.objectContaining({ code: 'NAME_COLLISION' }),
+    );
+    expect(orchestrator.members).toHaveLength(1);
+    expect(orchestrator.listFunctions()).toEqual(before);
   });
 });

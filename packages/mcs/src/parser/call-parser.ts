@@ -46,7 +46,10 @@ export interface CallParser {
  *
  * How a text is read: see `findCalls` (strict JSON first, a bounded repair only where no
  * strict call was found); each call found is then checked: its function must exist, its
- * arguments (an object, or a JSON string of one) must pass the function's JSON Schema. When
+ * arguments (an object, or a JSON string of one) must pass the function's JSON Schema. An
+ * arguments string is repaired only when it is one complete bracketed value and the repair
+ * invents nothing (see `parseNearJson`): anything else is `arguments_not_json`, never a guess.
+ * A call that needed any repair says so (`repaired: true`). When
  * any check fails, nothing of the text is executed: the result is `malformed` with one issue
  * per problem and a retry prompt.
  *
@@ -112,6 +115,7 @@ export function createCallParser(options: CallParserOptions): CallParser {
       };
     }
     let value = raw.rawArguments;
+    let repaired = raw.repaired === true;
     if (
       value === undefined ||
       value === null ||
@@ -122,17 +126,21 @@ export function createCallParser(options: CallParserOptions): CallParser {
       const notJson: CallIssue = {
         reason: 'arguments_not_json',
         name: raw.name,
-        message: `The arguments of ${JSON.stringify(raw.name)} are a string that is not JSON: ${excerpt(value)}`,
+        message: `The arguments of ${JSON.stringify(raw.name)} are a string that is not JSON: ${excerpt(value)}. Nothing was run; write them as one complete JSON object, such as {"key": "value"}.`,
       };
       // Only JSON text of an object or array counts; the repair would quote any other text.
       if (!/^\s*[[{]/.test(value)) return notJson;
       attempts.count += 1;
       if (attempts.count > limits.maxRepairAttempts) return scanLimitIssue();
-      const parsed = parseNearJson(value, limits.maxDepth, { repair: true });
+      const parsed = parseNearJson(value, limits.maxDepth, {
+        repair: true,
+        requireComplete: true,
+      });
       if (parsed.kind === 'too_deep') return tooDeepIssue(limits.maxDepth);
       if (parsed.kind === 'forbidden_key') return forbiddenKeyIssue(parsed.key);
       if (parsed.kind === 'unparseable') return notJson;
       value = parsed.value;
+      repaired ||= parsed.repaired;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return {
@@ -153,6 +161,7 @@ export function createCallParser(options: CallParserOptions): CallParser {
     }
     const call: ParsedCall = { name: raw.name, arguments: argumentsValue, style: raw.style };
     if (raw.id !== undefined) call.id = raw.id;
+    if (repaired) call.repaired = true;
     return call;
   }
 

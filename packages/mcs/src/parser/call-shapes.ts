@@ -16,6 +16,8 @@ export interface RawCall {
   style: CallStyle;
   /** The call id the model gave, if any. */
   id?: string;
+  /** True when the JSON around the call needed a repair to parse. */
+  repaired?: boolean;
 }
 
 /** Keys the `mcs` shape accepts for the arguments, in order of preference. */

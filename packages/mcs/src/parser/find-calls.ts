@@ -151,7 +151,12 @@ export function findCalls(text: string, options: FindCallsOptions): FoundCalls {
         suspects.push({ ...span, issue: forbiddenKeyIssue(parsed.key) });
       } else if (parsed.kind === 'ok') {
         const found = recognizeCalls(parsed.value, options.isKnownName);
-        if (found !== undefined) record(span, found);
+        if (found !== undefined) {
+          record(
+            span,
+            found.map((call) => (parsed.repaired ? { ...call, repaired: true } : call)),
+          );
+        }
       } else {
         suspects.push({
           ...span,

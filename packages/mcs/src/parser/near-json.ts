@@ -16,6 +16,7 @@
  */
 
 import { jsonrepair } from 'jsonrepair';
+import { matchBrackets } from './scan-candidates.js';
 
 /**
  * Object keys that could reach a prototype when a consumer merges or assigns the parsed value.
@@ -31,7 +32,7 @@ export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
  * The outcome of {@link parseNearJson}.
  *
  * - `ok`: the value, and whether the repair was needed.
- * - `unparseable`: neither strict parsing nor the repair gave JSON.
+ * - `unparseable`: neither strict parsing nor a repair whose meaning is certain gave JSON.
  * - `too_deep`: nesting went past the bound.
  * - `forbidden_key`: the value holds one of {@link FORBIDDEN_KEYS}; `key` says which, and
  *   `repaired` whether the repair was needed to get there.
@@ -46,9 +47,23 @@ export type NearJsonResult =
 export interface NearJsonOptions {
   /** Try the repair when strict parsing fails. */
   repair: boolean;
+  /**
+   * Accept a repair only when the text is complete: one value whose brackets all close, with
+   * nothing after it. For an arguments string, where a missing bracket means the model's
+   * output was cut or is not JSON at all, not a slip (`"{broken"` must not become
+   * `{"broken": null}`).
+   */
+  requireComplete?: boolean;
 }
 
-/** Parses `text` as JSON, repairing it if allowed and needed; never throws. */
+/**
+ * Parses `text` as JSON, repairing it if allowed and needed; never throws.
+ *
+ * A repair is used only when its meaning is certain: it may requote strings and keys, drop
+ * trailing commas and comments, read Python literals, add a comma or colon between complete
+ * tokens, or close brackets (unless `requireComplete`); it must never invent a value, so a
+ * repair that yields more `null`s than the text writes (`null`, `None`, `undefined`) is refused.
+ */
 export function parseNearJson(
   text: string,
   maxDepth: number,
@@ -61,6 +76,9 @@ export function parseNearJson(
     value = JSON.parse(text);
   } catch {
     if (!options.repair) return { kind: 'unparseable' };
+    if (options.requireComplete === true && !isComplete(text, maxDepth)) {
+      return { kind: 'unparseable' };
+    }
     let repairedText: string;
     try {
       repairedText = jsonrepair(text);
@@ -73,11 +91,35 @@ export function parseNearJson(
     } catch {
       return { kind: 'unparseable' };
     }
+    if (countNulls(value) > countNullWords(text)) return { kind: 'unparseable' };
     repaired = true;
   }
   const key = findForbiddenKey(value);
   if (key !== undefined) return { kind: 'forbidden_key', key, repaired };
   return { kind: 'ok', value, repaired };
+}
+
+/** True when `text` is one bracketed value whose brackets close, with only blanks around it. */
+function isComplete(text: string, maxDepth: number): boolean {
+  const start = text.search(/\S/);
+  if (start === -1 || (text[start] !== '{' && text[start] !== '[')) return false;
+  // Twice the length: the scanner counts a comment's opening character twice.
+  const match = matchBrackets(text, start, text.length, maxDepth, {
+    remainingChars: 2 * text.length,
+  });
+  return match.kind === 'span' && match.closed && text.slice(match.end).trim() === '';
+}
+
+/** How many `null`s a parsed value holds; the depth is already bounded. */
+function countNulls(value: unknown): number {
+  if (value === null) return 1;
+  if (typeof value !== 'object') return 0;
+  return Object.values(value).reduce<number>((count, item) => count + countNulls(item), 0);
+}
+
+/** How many words of `text` a repair reads as `null`. */
+function countNullWords(text: string): number {
+  return text.match(/\b(?:null|None|undefined|NULL|Null)\b/g)?.length ?? 0;
 }
 
 /** The deepest nesting of brackets outside double-quoted strings. */

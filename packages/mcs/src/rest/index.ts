@@ -29,6 +29,8 @@ export {
   HttpMethodSchema,
   type OpenApiDriverConfig,
   OpenApiDriverConfigSchema,
+  type OperationFilter,
+  OperationFilterSchema,
   type RestAuth,
   RestAuthSchema,
   type RetryPolicy,

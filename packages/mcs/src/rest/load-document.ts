@@ -26,12 +26,22 @@ export interface LoadedDocument {
   version: OpenApiVersion;
   /** The URL it was loaded from, to resolve a relative server URL; absent for files and objects. */
   sourceUrl: URL | undefined;
+  /**
+   * Why the document fails its format's schema, one line per problem, when it was validated,
+   * failed, and was read anyway (`strict: false`); absent otherwise.
+   */
+  validationProblems?: string[];
 }
 
 /** What {@link loadOpenApiDocument} takes besides the source. */
 export interface LoadDocumentOptions {
   /** Validate against the OpenAPI/Swagger schema. */
   validate: boolean;
+  /**
+   * Refuse a document that fails validation (the default); when false, read it anyway and
+   * list the problems in {@link LoadedDocument.validationProblems}.
+   */
+  strict?: boolean;
   /** Bounds each HTTP fetch of the document and its external references. */
   timeoutMs: number;
   /** The largest document fetched from a URL, in bytes. */
@@ -112,7 +122,7 @@ async function fetchDocument(
  * caller's copy is never changed.
  *
  * @throws McsError `DOCUMENT_INVALID` when the document cannot be read, is not OpenAPI 3.0,
- *   3.1 or Swagger 2.0, or fails validation (the message gives the first problem).
+ *   3.1 or Swagger 2.0, or fails validation under `strict` (the message gives the first problem).
  */
 export async function loadOpenApiDocument(
   source: OpenApiSource,
@@ -145,6 +155,7 @@ export async function loadOpenApiDocument(
   if (version === undefined) {
     throw invalid('the document is neither OpenAPI 3.0, OpenAPI 3.1 nor Swagger 2.0');
   }
+  let validationProblems: string[] | undefined;
   if (options.validate) {
     const result = await validate(
       structuredClone(bundled) as unknown as ApiDocument,
@@ -152,7 +163,11 @@ export async function loadOpenApiDocument(
     );
     if (!result.valid) {
       const first = result.errors[0]?.message ?? 'unknown problem';
-      throw invalid(`the OpenAPI document is invalid: ${firstLine(first)}`);
+      if (options.strict !== false) {
+        throw invalid(`the OpenAPI document is invalid: ${firstLine(first)}`);
+      }
+      validationProblems = result.errors.map((error) => firstLine(error.message));
+      if (validationProblems.length === 0) validationProblems.push(firstLine(first));
     }
   }
   let dereferenced: Record<string, unknown>;
@@ -167,5 +182,11 @@ export async function loadOpenApiDocument(
       error,
     );
   }
-  return { bundled, dereferenced, version, sourceUrl };
+  return {
+    bundled,
+    dereferenced,
+    version,
+    sourceUrl,
+    ...(validationProblems === undefined ? {} : { validationProblems }),
+  };
 }

@@ -16,6 +16,7 @@ import type {
 } from '../capabilities.js';
 import type { CallOptions } from '../driver.js';
 import type { DriverMetaInput } from '../driver-meta.js';
+import type { DriverWarning } from '../driver-warning.js';
 import { McsError } from '../errors.js';
 import type { FunctionCall } from '../function-call.js';
 import type { FunctionDefinition } from '../function-definition.js';
@@ -36,9 +37,12 @@ import {
   type OpenApiSource,
   type OpenApiVersion,
 } from './load-document.js';
+import { filterOperations } from './operation-filter.js';
 import { extractOperations, type RestOperation } from './operations.js';
+import { renderOpenApiDescription } from './render-openapi.js';
 import { type OpenApiDriverConfig, OpenApiDriverConfigSchema } from './rest-options.js';
 import { absoluteServerUrl, resolveBaseUrl } from './server-url.js';
+import { usableOperations } from './usable-operations.js';
 
 /** The id of this driver implementation, the default `meta.id` (mcs §3). */
 export const OPENAPI_DRIVER_ID = 'ab663db7-3f06-4995-8a66-7608032ad475';
@@ -105,6 +109,12 @@ export class OpenApiDriver
   readonly version: OpenApiVersion;
   /** The base URL requests go to. */
   readonly baseUrl: string;
+  /**
+   * What was worked around to read the document (an invalid document, a translated pattern,
+   * an argument left unchecked, an operation left out), in document order; empty under
+   * `strict`, which refuses instead.
+   */
+  readonly warnings: readonly DriverWarning[];
   readonly #config: OpenApiDriverConfig;
   readonly #document: LoadedDocument;
   readonly #operations: readonly RestOperation[];
@@ -138,7 +148,20 @@ export class OpenApiDriver
     this.baseUrl = resolveBaseUrl(document, config.baseUrl);
     this.#config = config;
     this.#document = document;
-    this.#operations = extractOperations(document);
+    const usable = usableOperations(
+      filterOperations(extractOperations(document), config.include, config.exclude),
+      config.strict,
+    );
+    this.warnings = [
+      ...(document.validationProblems ?? []).map(
+        (problem): DriverWarning => ({
+          kind: 'document_invalid',
+          message: `the document is not valid ${document.version === '2.0' ? 'Swagger' : 'OpenAPI'} ${document.version}, read anyway: ${problem}`,
+        }),
+      ),
+      ...usable.warnings,
+    ];
+    this.#operations = usable.operations;
     this.#byName = new Map(
       this.#operations.map((operation) => [
         operation.name,
@@ -208,6 +231,8 @@ export class OpenApiDriver
         path: this.#config.healthcheckPath === '' ? '/' : this.#config.healthcheckPath,
         parameters: [],
         definition: { name: 'healthcheck', parameters: {} },
+        tags: [],
+        schemaChanges: [],
       },
       {},
       { baseUrl: this.baseUrl, auth: this.#config.auth, headers: this.#config.headers },
@@ -249,26 +274,13 @@ export class OpenApiDriver
   }
 
   /**
-   * The `openapi` format: the bundled document, minified, with each operation's `operationId`
-   * set to its function name so the model calls it by the name the parser knows. The other
-   * formats are rendered from the functions.
+   * The `openapi` format: the bundled document, minified, cut to the offered operations (see
+   * `renderOpenApiDescription`). The other formats are rendered from the functions.
    */
   protected override describeFunctions(modelName?: string): string {
     if (this.#config.descriptionFormat !== 'openapi') return super.describeFunctions(modelName);
-    this.#openApiDescription ??= this.#renderOpenApi();
+    this.#openApiDescription ??= renderOpenApiDescription(this.#document.bundled, this.#operations);
     return this.#openApiDescription;
-  }
-
-  #renderOpenApi(): string {
-    const copy = structuredClone(this.#document.bundled);
-    const paths = copy.paths as Record<string, Record<string, unknown>> | undefined;
-    for (const operation of this.#operations) {
-      const target = paths?.[operation.path]?.[operation.method.toLowerCase()];
-      if (typeof target === 'object' && target !== null) {
-        (target as Record<string, unknown>).operationId = operation.name;
-      }
-    }
-    return JSON.stringify(copy);
   }
 
   #request(call: FunctionCall): HttpRequest {
@@ -305,7 +317,8 @@ export class OpenApiDriver
  * `spec_format` `OpenAPI` (`Swagger` for 2.0), `capabilities` `cache`, `healthcheck`,
  * `status`, `stream`. Each operation becomes a function (see `extractOperations`); a call
  * becomes one HTTP request, retried per the policy, and its raw result is a
- * {@link RestResponse}, whatever the status.
+ * {@link RestResponse}, whatever the status. A document written for another validator is read
+ * anyway unless `strict` is set: see {@link OpenApiDriver.warnings}.
  *
  * @example
  * ```ts
@@ -330,6 +343,7 @@ export async function createOpenApiDriver(options: OpenApiDriverOptions): Promis
   }
   const document = await loadOpenApiDocument(options.document, {
     validate: parsed.data.validateDocument,
+    strict: parsed.data.strict,
     timeoutMs: parsed.data.timeoutMs,
     maxBytes: parsed.data.maxResponseBytes,
     fetch: options.fetch ?? globalThis.fetch,

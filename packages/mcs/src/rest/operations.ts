@@ -8,7 +8,7 @@
 import type { FunctionDefinition } from '../function-definition.js';
 import type { LoadedDocument, OpenApiVersion } from './load-document.js';
 import type { HttpMethod } from './rest-options.js';
-import { normalizeSchema, swaggerParameterSchema } from './schema-normalize.js';
+import { normalizeSchema, type SchemaChange, swaggerParameterSchema } from './schema-normalize.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +55,13 @@ export interface RestOperation {
   body?: BodyMapping;
   /** The function a model calls. */
   definition: FunctionDefinition;
+  /** The operation's tags, in document order. */
+  tags: string[];
+  /**
+   * The constraints of the document's schemas that the arguments schema could not keep (a
+   * `pattern` no JavaScript engine reads), with JSON pointers into `definition.parameters`.
+   */
+  schemaChanges: SchemaChange[];
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -200,6 +207,7 @@ function buildOperation(
   let body: BodyMapping | undefined;
   let bodySchema: Json | undefined;
   let bodyRequired = false;
+  const changes: SchemaChange[] = [];
   for (const parameter of parameters) {
     const location = parameter.in as string;
     const parameterName = parameter.name as string;
@@ -209,7 +217,7 @@ function buildOperation(
         mediaType: swaggerConsumes(operation, document.dereferenced, 'application/json'),
       };
       bodySchema = withDescription(
-        normalizeSchema(parameter.schema, version),
+        normalizeSchema(parameter.schema, version, changes, '/properties/body'),
         parameter.description,
       );
       bodyRequired = parameter.required === true;
@@ -228,8 +236,11 @@ function buildOperation(
       continue;
     const key = usedKeys.has(parameterName) ? `${location}.${parameterName}` : parameterName;
     usedKeys.add(key);
+    const pointer = `/properties/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
     const schema =
-      version === '2.0' ? swaggerParameterSchema(parameter) : parameterSchema(parameter, version);
+      version === '2.0'
+        ? swaggerParameterSchema(parameter, changes, pointer)
+        : parameterSchema(parameter, version, changes, pointer);
     properties.push([key, withDescription(schema, parameter.description)]);
     if (location === 'path' || parameter.required === true) required.push(key);
     mappings.push({
@@ -256,7 +267,10 @@ function buildOperation(
       properties: Object.fromEntries(
         formFields.map((field) => [
           field.name as string,
-          withDescription(swaggerParameterSchema(field), field.description),
+          withDescription(
+            swaggerParameterSchema(field, changes, `/properties/body/properties/${field.name}`),
+            field.description,
+          ),
         ]),
       ),
       required: formFields
@@ -272,7 +286,12 @@ function buildOperation(
       const media = requestBody.content[mediaType];
       body = { key: 'body', mediaType };
       bodySchema = withDescription(
-        normalizeSchema(isObject(media) ? media.schema : undefined, version),
+        normalizeSchema(
+          isObject(media) ? media.schema : undefined,
+          version,
+          changes,
+          '/properties/body',
+        ),
         requestBody.description,
       );
       bodyRequired = requestBody.required === true;
@@ -302,14 +321,24 @@ function buildOperation(
     parameters: mappings,
     ...(body === undefined ? {} : { body }),
     definition,
+    tags: Array.isArray(operation.tags)
+      ? operation.tags.filter((tag): tag is string => typeof tag === 'string')
+      : [],
+    schemaChanges: changes,
   };
 }
 
-function parameterSchema(parameter: Json, version: OpenApiVersion): Json {
-  if (isObject(parameter.schema)) return normalizeSchema(parameter.schema, version);
+function parameterSchema(
+  parameter: Json,
+  version: OpenApiVersion,
+  changes: SchemaChange[],
+  pointer: string,
+): Json {
+  if (isObject(parameter.schema))
+    return normalizeSchema(parameter.schema, version, changes, pointer);
   if (isObject(parameter.content)) {
     const first = Object.values(parameter.content)[0];
-    if (isObject(first)) return normalizeSchema(first.schema, version);
+    if (isObject(first)) return normalizeSchema(first.schema, version, changes, pointer);
   }
   return {};
 }

@@ -88,6 +88,25 @@ export const RetryPolicySchema = z.object({
 export type RetryPolicy = z.infer<typeof RetryPolicySchema>;
 
 /**
+ * A set of operations, by tag, path and method. An operation matches when it matches every
+ * list given: one of `tags` among its tags, one of `paths` (globs over the path template, where
+ * `*` stands for any characters but `/` and `**` for any characters, so `/pet/*` matches
+ * `/pet/{petId}` and `/store/**` everything under `/store/`), one of `methods`. An empty filter
+ * matches every operation.
+ */
+export const OperationFilterSchema = z.strictObject({
+  /** Operation tags; one is enough. */
+  tags: z.array(z.string().min(1)).optional(),
+  /** Globs over path templates; one is enough. */
+  paths: z.array(z.string().min(1)).optional(),
+  /** HTTP methods, in capitals; one is enough. */
+  methods: z.array(HttpMethodSchema).optional(),
+});
+
+/** A set of operations, as validated by {@link OperationFilterSchema}. */
+export type OperationFilter = z.infer<typeof OperationFilterSchema>;
+
+/**
  * The serializable part of the REST driver's configuration.
  *
  * - `baseUrl`: overrides the document's server URL (needed when the document has none, or a
@@ -100,6 +119,10 @@ export type RetryPolicy = z.infer<typeof RetryPolicySchema>;
  * - `validateDocument`: validate the document against the OpenAPI/Swagger schema on load.
  * - `maxResponseBytes`: the largest response body read (default 10 MiB).
  * - `healthcheckPath`: the path, relative to the base URL, that `healthcheck()` requests.
+ * - `strict`: refuse a document that fails validation or has an operation whose schema cannot
+ *   be kept as written; by default such a document is read, such an operation is loosened or
+ *   left out, and each change is listed in the driver's `warnings`.
+ * - `include`, `exclude`: which operations become functions (see {@link OperationFilterSchema}).
  *
  * @see mcs §4
  */
@@ -126,6 +149,12 @@ export const OpenApiDriverConfigSchema = z.object({
     .default(10 * 1024 * 1024),
   /** The path `healthcheck()` requests, relative to the base URL; default the base URL. */
   healthcheckPath: z.string().default(''),
+  /** Refuse what is otherwise read with a warning; default false. */
+  strict: z.boolean().default(false),
+  /** Only the operations this filter matches become functions; default all. */
+  include: OperationFilterSchema.optional(),
+  /** The operations this filter matches never become functions, even when included. */
+  exclude: OperationFilterSchema.optional(),
 });
 
 /** The REST driver's configuration with defaults filled in. */

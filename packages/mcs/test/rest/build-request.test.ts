@@ -12,6 +12,8 @@ function operation(
     path: '/items/{id}',
     parameters,
     definition: { name: 'op', parameters: {} },
+    tags: [],
+    schemaChanges: [],
     ...extra,
   };
 }

@@ -388,18 +388,25 @@ describe('loading documents', () => {
     await expect(createOpenApiDriver({ document: { hello: 'world' } })).rejects.toMatchObject({
       code: 'DOCUMENT_INVALID',
     });
+    const invalidDocument = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { responses: {} } } },
+    };
     await expect(
-      createOpenApiDriver({
-        document: {
-          openapi: '3.0.3',
-          info: { title: 't', version: '1' },
-          paths: { '/a': { get: { responses: {} } } },
-        },
-      }),
+      createOpenApiDriver({ document: invalidDocument, strict: true }),
     ).rejects.toMatchObject({
       code: 'DOCUMENT_INVALID',
       message: expect.stringContaining('invalid'),
     });
+    const lenient = await createOpenApiDriver({
+      document: invalidDocument,
+      baseUrl: 'http://127.0.0.1:9/',
+    });
+    expect(lenient.listFunctions().map((definition) => definition.name)).toEqual(['get_a']);
+    expect(lenient.warnings).toEqual([
+      { kind: 'document_invalid', message: expect.stringContaining('read anyway') },
+    ]);
     await expect(createOpenApiDriver({ document: BOOKSHOP, timeoutMs: -1 })).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('timeoutMs'),
