@@ -18,6 +18,8 @@
  * @module
  */
 
+// Fusion
+export { DEFAULT_FUSION_K, type FusedHit, fuseRankings } from './rank-fusion.js';
 // The index
 export {
   createSearchIndex,
