@@ -28,3 +28,8 @@ export {
   type HybridWarning,
 } from './hybrid-search.js';
 export { createOpenAiEmbeddingProvider, type OpenAiEmbeddingOptions } from './openai-embeddings.js';
+export {
+  createEmbeddingProviderFromConfig,
+  type EmbeddingProviderConfig,
+  EmbeddingProviderConfigSchema,
+} from './provider-config.js';
