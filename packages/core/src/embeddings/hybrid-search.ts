@@ -6,6 +6,9 @@ import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.js'
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { dot, normalize } from './vectors.js';
 
+/** The most texts handed to the provider in one `embed` call. */
+const EMBED_CHUNK = 256;
+
 /** Room for query vectors in the cache a hybrid search makes for itself. */
 const QUERY_ENTRIES = 1_024;
 
@@ -99,17 +102,28 @@ export function createHybridSearch<Document>(
   const warn = options.onWarning ?? emitWarning;
   const ids = documents.map(options.id);
   const byId = new Map(documents.map((document, index) => [ids[index] as string, document]));
-  let vectors: Float32Array[] | undefined;
+  let pending: Promise<Float32Array[]> | undefined;
 
-  async function documentVectors(signal?: AbortSignal): Promise<Float32Array[]> {
-    if (vectors !== undefined) return vectors;
-    const texts = documents.map(options.embeddingText);
-    const known = await embedAll(texts, signal);
-    vectors = texts.map((text) => known.get(text) as Float32Array);
-    return vectors;
+  /**
+   * Every document's unit vector. One embedding run serves concurrent searches, and it does not
+   * take a search's signal: a cancelled search leaves the run filling the cache for the next one.
+   */
+  function documentVectors(): Promise<Float32Array[]> {
+    pending ??= (async () => {
+      const texts = documents.map(options.embeddingText);
+      const known = await embedAll(texts);
+      return texts.map((text) => known.get(text) as Float32Array);
+    })();
+    pending.catch(() => {
+      pending = undefined;
+    });
+    return pending;
   }
 
-  /** The unit vectors of `texts`: from the cache, the rest from one call of the provider. */
+  /**
+   * The unit vectors of `texts`: from the cache, the rest from the provider in chunks, each
+   * chunk cached as it arrives so that a failure midway keeps what was embedded.
+   */
   async function embedAll(
     texts: readonly string[],
     signal?: AbortSignal,
@@ -120,23 +134,25 @@ export function createHybridSearch<Document>(
       if (cached !== undefined) known.set(text, cached);
     }
     const missing = [...new Set(texts.filter((text) => !known.has(text)))];
-    if (missing.length === 0) return known;
-    const embedded = await provider.embed(missing, signal);
-    if (embedded.length !== missing.length) {
-      throw upstream(
-        `the embedding provider answered ${embedded.length} vectors for ${missing.length} texts`,
-      );
+    for (let start = 0; start < missing.length; start += EMBED_CHUNK) {
+      const chunk = missing.slice(start, start + EMBED_CHUNK);
+      const embedded = await provider.embed(chunk, signal);
+      if (embedded.length !== chunk.length) {
+        throw upstream(
+          `the embedding provider answered ${embedded.length} vectors for ${chunk.length} texts`,
+        );
+      }
+      chunk.forEach((text, index) => {
+        const vector = normalize(embedded[index] as Float32Array);
+        cache.set(provider.id, text, vector);
+        known.set(text, vector);
+      });
     }
-    missing.forEach((text, index) => {
-      const vector = normalize(embedded[index] as Float32Array);
-      cache.set(provider.id, text, vector);
-      known.set(text, vector);
-    });
     return known;
   }
 
   async function semanticRanking(query: string, signal?: AbortSignal): Promise<string[]> {
-    const all = await documentVectors(signal);
+    const all = await documentVectors();
     const queryVector = (await embedAll([query], signal)).get(query) as Float32Array;
     if (all.some((vector) => vector.length !== queryVector.length)) {
       throw upstream('the query vector and the document vectors differ in length');

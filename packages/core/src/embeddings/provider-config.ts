@@ -10,13 +10,18 @@ import { createOpenAiEmbeddingProvider } from './openai-embeddings.js';
  * secret sits in the file.
  */
 export const EmbeddingProviderConfigSchema = z.strictObject({
+  /** The API root that `/embeddings` is appended to; `http:` or `https:`. */
   baseUrl: z.url({ protocol: /^https?$/ }),
+  /** The model name the server knows. */
   model: z.string().min(1),
+  /** The environment variable that holds the API key, when the server wants one. */
   apiKeyEnv: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')
     .optional(),
+  /** Vector length, for models that can shorten theirs. */
   dimensions: z.int().min(1).optional(),
+  /** Gives up on one request after this many milliseconds; default 30,000. */
   timeoutMs: z.int().min(1).max(600_000).optional(),
 });
 

@@ -87,6 +87,18 @@ describe('createHybridSearch', () => {
     expect(server.inputs.length).toBe(again);
   });
 
+  it('embeds the documents once for searches that start together', async () => {
+    server.behave('ok');
+    const search = hybrid({});
+    const before = server.inputs.length;
+    const results = await Promise.all([search.search('rent'), search.search('bitcoin')]);
+    expect(results.map((result) => result.mode)).toEqual(['hybrid', 'hybrid']);
+    const documentRuns = server.inputs
+      .slice(before)
+      .filter((input) => input.length === TOOLS.length);
+    expect(documentRuns).toHaveLength(1);
+  });
+
   it('falls back to the lexical ranking with a warning when the provider fails, and recovers', async () => {
     const warnings: HybridWarning[] = [];
     const search = hybrid({ warnings });
