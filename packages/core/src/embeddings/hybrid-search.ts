@@ -89,13 +89,12 @@ export function createHybridSearch<Document>(
 ): HybridSearch<Document> {
   const depth = options.depth ?? 50;
   if (!(Number.isInteger(depth) && depth >= 1)) {
-    throw new CoreError({
-      code: 'INVALID_ARGUMENT',
-      message: `depth must be a whole number >= 1, got ${String(depth)}`,
-    });
+    invalidOption(`depth must be a whole number >= 1, got ${String(depth)}`);
   }
   const fusionK = options.fusionK ?? DEFAULT_FUSION_K;
-  fuseRankings([], fusionK);
+  if (!(Number.isFinite(fusionK) && fusionK >= 0)) {
+    invalidOption(`fusionK must be a finite number >= 0, got ${String(fusionK)}`);
+  }
   const { provider, documents } = options;
   const cache =
     options.cache ?? createEmbeddingCache({ maxEntries: documents.length + QUERY_ENTRIES });
@@ -199,6 +198,10 @@ export function createHybridSearch<Document>(
       return { hits, mode: 'hybrid' };
     },
   };
+}
+
+function invalidOption(message: string): never {
+  throw new CoreError({ code: 'INVALID_ARGUMENT', message });
 }
 
 function upstream(message: string, cause?: unknown): CoreError {
