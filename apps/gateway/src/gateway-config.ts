@@ -6,6 +6,7 @@
  */
 
 import { CoreError } from '@x/core';
+import { EmbeddingProviderConfigSchema } from '@x/core/embeddings';
 import { SessionStoreConfigSchema } from '@x/core/sessions';
 import {
   CacheStableOptionsSchema,
@@ -22,7 +23,8 @@ export const GATEWAY_CONFIG_KEY = 'x-gateway';
  * The `x-gateway` section: every field optional, unknown fields refused. The dispatch controls
  * of gateway-surface §4.4 and §4.5 (`schemaTrust`, `tolerantArgs`, `retry`, `cache`, `dryRun`,
  * `rateLimits`), then `cacheStable` (§5), `refresh` (§4.6) and `primitives` (§9), then where
- * per-session state lives (`sessionStore`) and the bounds of artifacts (`artifacts`).
+ * per-session state lives (`sessionStore`), the bounds of artifacts (`artifacts`) and hybrid
+ * ranking (`embeddings`).
  */
 export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   /** Cache-stable browsing (§5). */
@@ -35,6 +37,8 @@ export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   sessionStore: SessionStoreConfigSchema.optional(),
   /** Bounds of each session's artifacts, and the shared directory for large ones. */
   artifacts: ArtifactsConfigSchema.optional(),
+  /** Hybrid ranking of `tool_browse(query)` with an OpenAI-compatible embeddings server. */
+  embeddings: EmbeddingProviderConfigSchema.optional(),
 });
 
 /** A parsed `x-gateway` section, defaults filled in. */
@@ -82,14 +86,15 @@ export function parseGatewayConfig(config: Record<string, unknown>, source: stri
 }
 
 /**
- * The dispatch-control blocks of a parsed section (§4.4, §4.5), without `cacheStable`, `refresh`
- * and `primitives`, which `createGatewayControls` refuses as unknown fields.
+ * The dispatch-control blocks of a parsed section (§4.4, §4.5), without `cacheStable`, `refresh`,
+ * `primitives` and `embeddings`, which `createGatewayControls` refuses as unknown fields.
  */
 export function controlsOptionsOf(config: GatewayConfig): GatewayControlsOptions {
   const {
     cacheStable: _cacheStable,
     refresh: _refresh,
     primitives: _primitives,
+    embeddings: _embeddings,
     ...controls
   } = config;
   return controls;

@@ -5,6 +5,7 @@
  */
 
 import { CoreError } from '@x/core';
+import { createEmbeddingProviderFromConfig } from '@x/core/embeddings';
 import {
   formatListenAddress,
   type RunningServer,
@@ -15,6 +16,7 @@ import {
 } from '@x/core/serve';
 import { createProxyServerFactory } from '@x/gateway/server';
 import type { GatewayCommand } from './cli-arguments.js';
+
 import type { GatewayConfig } from './gateway-config.js';
 import { openRuntime } from './open-runtime.js';
 import { openSharedState, type SharedState } from './shared-state.js';
@@ -39,9 +41,12 @@ export async function serve(
     throw error;
   }
   const controls = opened.controls === undefined ? {} : { controls: opened.controls };
-  const cacheStable = opened.config.cacheStable;
+  const { cacheStable, embeddings } = opened.config;
   const browseAndPrimitives = {
     ...(cacheStable?.enabled === true ? { cacheStable } : {}),
+    ...(embeddings === undefined
+      ? {}
+      : { embeddings: { provider: createEmbeddingProviderFromConfig(embeddings) } }),
     ...(opened.primitives === undefined ? {} : { primitives: opened.primitives }),
   };
   const factory: ServerFactory =

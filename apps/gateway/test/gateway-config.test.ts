@@ -46,6 +46,19 @@ describe('the x-gateway section', () => {
     expect(hasDispatchControls({ schemaTrust: { mode: 'strict', limits: {} } })).toBe(false);
   });
 
+  it('reads an embeddings server for hybrid browse and names its wrong fields', () => {
+    const embeddings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text' };
+    const config = parseGatewayConfig({ 'x-gateway': { embeddings } }, 'mcp.json');
+    expect(config.embeddings).toEqual(embeddings);
+    expect(hasDispatchControls(config)).toBe(false);
+    expect(problem({ 'x-gateway': { embeddings: { ...embeddings, apiKey: 'k' } } })).toBe(
+      'mcp.json: field "x-gateway.embeddings.apiKey": unknown field',
+    );
+    expect(problem({ 'x-gateway': { embeddings: { model: 'm' } } })).toMatch(
+      /field "x-gateway\.embeddings\.baseUrl"/,
+    );
+  });
+
   it('names the file and each wrong field', () => {
     expect(problem({ 'x-gateway': { retry: { maxAttempts: 0 } } })).toMatch(
       /^mcp\.json: field "x-gateway\.retry\.maxAttempts": Too small/,

@@ -42,6 +42,8 @@ export async function measureDisclosure(
       sessionId: undefined,
       role: undefined,
       transport: 'stdio',
+      era: 'legacy',
+      scope: 'measure',
     });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     await server.connect(serverTransport);

@@ -25,6 +25,13 @@ export const SEAL_TOOLS_DATASET: BenchmarkDataset = {
   license: 'Apache-2.0',
 };
 
+/** MetaTool, dev split. */
+export const METATOOL_DATASET: BenchmarkDataset = {
+  name: 'MetaTool (199 ChatGPT-plugin tools, 1,872 single-tool dev queries)',
+  folder: 'tools/metatool',
+  source: 'github.com/HowieHwong/MetaTool at 35e81bb, MIT; Huang et al., ICLR 2024',
+};
+
 /** The LiveMCPBench tool catalog. */
 export const LIVEMCPBENCH_DATASET: BenchmarkDataset = {
   name: 'LiveMCPBench catalog (527 tools of 70 real MCP servers)',

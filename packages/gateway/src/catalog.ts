@@ -10,7 +10,7 @@ import { CARD_HARD_CAP_TOKENS, renderCard } from './card-render.js';
 import type { ChoiceCard } from './choice-card.js';
 import { type ChoiceGraph, type ChoiceGraphLeaf, createLeafChoiceGraph } from './choice-graph.js';
 import { GatewayError } from './errors.js';
-import { createRouter, type RouteHit } from './router.js';
+import { createRouter, type RouteHit, type RouterDocument } from './router.js';
 import { capLength, sortByCodePoint } from './strings.js';
 import { countTokensCached, fitsWithoutEncoding } from './token-count.js';
 import { parseToolId, type ToolIdParts } from './tool-id.js';
@@ -185,16 +185,7 @@ export function createCatalog(
     }
   }
 
-  const router = createRouter(
-    [...entries.values()].map((entry) => ({
-      toolId: entry.toolId,
-      name: entry.upstreamName,
-      namespace: entry.parts.namespace,
-      description: textOf(entry.tool.description ?? entry.tool.title),
-      tags: annotationTags(entry.tool),
-      inputSchema: entry.tool.inputSchema,
-    })),
-  );
+  const router = createRouter([...entries.values()].map(routerDocument));
   const leaves = [...entries.values()].map(
     (entry): ChoiceGraphLeaf => ({
       id: entry.toolId,
@@ -246,6 +237,18 @@ export function createCatalog(
       }));
     },
     browse: (path) => graph.browse(path),
+  };
+}
+
+/** What the router indexes of one catalog entry. */
+export function routerDocument(entry: CatalogEntry): RouterDocument {
+  return {
+    toolId: entry.toolId,
+    name: entry.upstreamName,
+    namespace: entry.parts.namespace,
+    description: textOf(entry.tool.description ?? entry.tool.title),
+    tags: annotationTags(entry.tool),
+    inputSchema: entry.tool.inputSchema,
   };
 }
 

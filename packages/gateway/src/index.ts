@@ -123,6 +123,13 @@ export {
   type FirewallSource,
 } from './firewall.js';
 export { firewallResult } from './firewall-result.js';
+// Hybrid ranking (an option of the router)
+export {
+  createHybridRouter,
+  embeddingText,
+  type GatewayEmbeddings,
+  type HybridRouter,
+} from './hybrid-router.js';
 export {
   formatJsonPath,
   type JsonPathLookup,

@@ -6,6 +6,7 @@
 
 import {
   createSearchIndex,
+  type SearchIndex,
   TOOL_SEARCH_FIELDS,
   type ToolSearchField,
   toolSearchText,
@@ -102,6 +103,22 @@ function argsInvalid(message: string, field: string): GatewayError {
  * @see gateway-surface §2.5, §3.1
  */
 export function createRouter(documents: Iterable<RouterDocument>): Router {
+  const index = createRouterIndex(documents);
+  return {
+    route(query, topK = DEFAULT_TOP_K) {
+      checkRouteArguments(query, topK);
+      return toRouteHits(index.search(query, { limit: topK, sentences: true }));
+    },
+  };
+}
+
+/**
+ * The router's BM25F index over tools: core's `TOOL_SEARCH_FIELDS`, each distinct query term
+ * counted once.
+ */
+export function createRouterIndex(
+  documents: Iterable<RouterDocument>,
+): SearchIndex<RouterDocument> {
   const index = createSearchIndex<RouterDocument, ToolSearchField>({
     fields: TOOL_SEARCH_FIELDS,
     id: (document) => document.toolId,
@@ -109,23 +126,31 @@ export function createRouter(documents: Iterable<RouterDocument>): Router {
     termsOnce: true,
   });
   index.add(documents);
-  return {
-    route(query, topK = DEFAULT_TOP_K) {
-      if (typeof query !== 'string' || query.trim() === '') {
-        throw argsInvalid('query must be a non-blank string', 'query');
-      }
-      if (query.length > MAX_QUERY_LENGTH) {
-        throw argsInvalid(`query must be at most ${MAX_QUERY_LENGTH} characters`, 'query');
-      }
-      if (!Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
-        throw argsInvalid(`top_k must be an integer from 1 to ${MAX_TOP_K}`, 'top_k');
-      }
-      return index
-        .search(query, { limit: topK, sentences: true })
-        .map((hit) => ({ toolId: hit.id, score: Math.round(hit.score * 10_000) / 10_000 }))
-        .sort(
-          (left, right) => right.score - left.score || compareCodePoints(left.toolId, right.toolId),
-        );
-    },
-  };
+  return index;
+}
+
+/**
+ * Checks a query and a `top_k` as §3.1 bounds them.
+ *
+ * @throws {@link GatewayError} `ARGS_INVALID` naming the field.
+ */
+export function checkRouteArguments(query: unknown, topK: unknown): void {
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw argsInvalid('query must be a non-blank string', 'query');
+  }
+  if (query.length > MAX_QUERY_LENGTH) {
+    throw argsInvalid(`query must be at most ${MAX_QUERY_LENGTH} characters`, 'query');
+  }
+  if (!Number.isInteger(topK) || (topK as number) < 1 || (topK as number) > MAX_TOP_K) {
+    throw argsInvalid(`top_k must be an integer from 1 to ${MAX_TOP_K}`, 'top_k');
+  }
+}
+
+/** Ranked hits as the cards carry them: scores rounded to 4 decimals, then ordered by §2.5. */
+export function toRouteHits(hits: readonly { id: string; score: number }[]): RouteHit[] {
+  return hits
+    .map((hit) => ({ toolId: hit.id, score: Math.round(hit.score * 10_000) / 10_000 }))
+    .sort(
+      (left, right) => right.score - left.score || compareCodePoints(left.toolId, right.toolId),
+    );
 }

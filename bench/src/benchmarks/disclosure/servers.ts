@@ -68,6 +68,8 @@ export async function discloseOfficialServers(repositoryRoot: string): Promise<D
       sessionId: undefined,
       role: undefined,
       transport: 'stdio',
+      era: 'legacy',
+      scope: 'measure',
     });
     const client = await connectInMemory(server);
     return {

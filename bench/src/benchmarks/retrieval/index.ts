@@ -1,18 +1,18 @@
 /**
  * `pnpm bench retrieval`: `tool_browse(query)` of the gateway (its Catalog's route, over name,
- * namespace, description, tags and parameter names) on the Seal-Tools catalog, beside the core
- * ranker alone and plain BM25 (MiniSearch as it comes) in the same run.
+ * namespace, description, tags and parameter names) on the Seal-Tools and MetaTool catalogs,
+ * beside the core ranker alone and plain BM25 (MiniSearch as it comes) in the same run, and a
+ * hybrid row (lexical fused with embeddings) when an embedding provider is configured.
  *
  * @module
  */
 
 import { createCatalog } from '@x/gateway';
 import type { Benchmark } from '../../benchmark.js';
-import { SEAL_TOOLS_DATASET } from '../../datasets/citations.js';
+import { METATOOL_DATASET, SEAL_TOOLS_DATASET } from '../../datasets/citations.js';
 import { loadToolCatalog } from '../../datasets/tool-catalog.js';
-import { BenchError } from '../../errors.js';
-import { displayDataPath, isFolder } from '../../paths.js';
-import { evaluateRanker } from '../search/evaluate.js';
+import { evaluateRanker, type RankerOutcome } from '../search/evaluate.js';
+import { loadTasks } from '../search/load-tasks.js';
 import { CORE_RANKER, MINISEARCH_DEFAULT_RANKER, type Ranker } from '../search/rankers.js';
 import {
   formatTaskTable,
@@ -20,17 +20,31 @@ import {
   type TaskOutcome,
   taskFigures,
 } from '../search/report.js';
-import { SEAL_TOOLS, sourceFolder } from '../search/sources.js';
+import { METATOOL, SEAL_TOOLS, sourceFolder } from '../search/sources.js';
+import {
+  EMBEDDINGS_SETUP,
+  embeddingProviderFromEnvironment,
+  evaluateHybrid,
+  HYBRID_RANKER,
+} from './hybrid.js';
+
+/** The catalogs ranked, each with its labeled queries. */
+const SOURCES = [SEAL_TOOLS, METATOOL];
 
 /** The most cards one browse may return (the gateway's `MAX_TOP_K`). */
 const BROWSE_DEPTH = 50;
 
+/** How results describe the gateway row. */
+const GATEWAY_BROWSE: Pick<Ranker, 'name' | 'description' | 'parameters'> = {
+  name: 'gateway-browse',
+  description: '@x/gateway Catalog.route: tool_browse(query), top_k up to 50',
+  parameters: { topK: BROWSE_DEPTH },
+};
+
 /** The gateway Catalog over the data set's tools, one upstream per server, answering with tool names. */
 function gatewayRanker(folder: string): Ranker {
   return {
-    name: 'gateway-browse',
-    description: '@x/gateway Catalog.route: tool_browse(query), top_k up to 50',
-    parameters: { topK: BROWSE_DEPTH },
+    ...GATEWAY_BROWSE,
     build() {
       const servers = new Map<
         string,
@@ -66,30 +80,65 @@ function gatewayRanker(folder: string): Ranker {
 /** `pnpm bench retrieval`. */
 export const retrievalBenchmark: Benchmark = {
   name: 'retrieval',
-  description: 'tool_browse(query) of @x/gateway on Seal-Tools vs the core ranker and plain BM25',
-  about: { datasets: [SEAL_TOOLS_DATASET], published: [] },
+  description:
+    'tool_browse(query) of @x/gateway on Seal-Tools and MetaTool vs the core ranker, plain BM25 and (when configured) hybrid',
+  about: { datasets: [SEAL_TOOLS_DATASET, METATOOL_DATASET], published: [] },
   async run(context) {
-    const folder = sourceFolder(context.dataFolder, SEAL_TOOLS);
-    if (!isFolder(folder))
-      throw new BenchError({ code: 'NO_DATA', message: `missing data set ${folder}` });
-    const split = context.split ?? SEAL_TOOLS.defaultSplit;
-    const task = SEAL_TOOLS.load(folder, split, displayDataPath(folder, context.dataFolder));
-    const rankers = [gatewayRanker(folder), CORE_RANKER, MINISEARCH_DEFAULT_RANKER];
-    const outcome: TaskOutcome = {
-      task,
-      outcomes: rankers.map((ranker) => evaluateRanker(task, ranker)),
-    };
+    const { tasks, skipped } = loadTasks(context, SOURCES, 'retrieval');
+    const provider = embeddingProviderFromEnvironment();
+    const outcomes: TaskOutcome[] = [];
+    const fallbacks: Record<string, number> = {};
+    for (const task of tasks) {
+      const source = SOURCES.find((candidate) => candidate.name === task.name) ?? SEAL_TOOLS;
+      const lexical = [gatewayRanker(sourceFolder(context.dataFolder, source)), CORE_RANKER].map(
+        (ranker) => evaluateRanker(task, ranker),
+      );
+      const hybrid: RankerOutcome[] = [];
+      if (provider !== undefined) {
+        const outcome = await evaluateHybrid(task, provider);
+        fallbacks[task.name] = outcome.fallbacks;
+        hybrid.push(outcome);
+      }
+      outcomes.push({
+        task,
+        outcomes: [...lexical, ...hybrid, evaluateRanker(task, MINISEARCH_DEFAULT_RANKER)],
+      });
+    }
+    const hybridLine =
+      provider === undefined
+        ? `${HYBRID_RANKER}: not configured (${EMBEDDINGS_SETUP})`
+        : `${HYBRID_RANKER}: ${provider.id}, reciprocal-rank fusion (k 60) of the core ranker and cosine similarity, 50 candidates each; lexical fallbacks ${JSON.stringify(fallbacks)}`;
+    const rankers = [
+      GATEWAY_BROWSE,
+      CORE_RANKER,
+      ...(provider === undefined ? [] : [hybridDescription(provider.id)]),
+      MINISEARCH_DEFAULT_RANKER,
+    ];
     return {
-      text: formatTaskTable(outcome),
+      text: [...outcomes.map(formatTaskTable), hybridLine].join('\n\n'),
       result: {
         rankers: rankers.map(({ name, description, parameters }) => ({
           name,
           description,
           parameters,
         })),
-        task: taskFigures(outcome),
+        tasks: outcomes.map(taskFigures),
+        hybrid: provider === undefined ? { configured: false } : { configured: true, fallbacks },
+        skipped,
       },
-      chart: renderQualityChart([outcome]),
+      chart: renderQualityChart(outcomes),
     };
   },
 };
+
+/** How results describe the hybrid row. */
+function hybridDescription(
+  providerId: string,
+): Pick<Ranker, 'name' | 'description' | 'parameters'> {
+  return {
+    name: HYBRID_RANKER,
+    description:
+      '@x/core/embeddings createHybridSearch: core ranker + embeddings, reciprocal-rank fusion',
+    parameters: { provider: providerId, fusionK: 60, depth: 50 },
+  };
+}

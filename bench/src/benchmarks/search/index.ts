@@ -1,13 +1,12 @@
-import type { Benchmark, BenchmarkContext } from '../../benchmark.js';
+import type { Benchmark } from '../../benchmark.js';
 import {
   SCIFACT_BM25_FIGURES,
   SCIFACT_DATASET,
   SEAL_TOOLS_DATASET,
 } from '../../datasets/citations.js';
-import { BenchError } from '../../errors.js';
-import { displayDataPath, isFolder } from '../../paths.js';
 import { formatTable } from '../../report/table.js';
 import { evaluateRanker, RANKING_DEPTH, timeRanker } from './evaluate.js';
+import { loadTasks } from './load-tasks.js';
 import { CORE_RANKER, RANKERS } from './rankers.js';
 import {
   formatTaskTable,
@@ -16,8 +15,7 @@ import {
   type TaskOutcome,
   taskFigures,
 } from './report.js';
-import { SCIFACT, SEAL_TOOLS, scaleTask, sourceFolder, type TaskSource } from './sources.js';
-import type { RetrievalTask } from './task.js';
+import { SCIFACT, SEAL_TOOLS, scaleTask } from './sources.js';
 
 /** The catalog size at which the core ranker is timed (the gateway's target scale). */
 const SCALE_SIZE = 10_000;
@@ -35,7 +33,7 @@ export const searchBenchmark: Benchmark = {
     published: SCIFACT_BM25_FIGURES,
   },
   async run(context) {
-    const { tasks, skipped } = loadTasks(context, [SCIFACT, SEAL_TOOLS]);
+    const { tasks, skipped } = loadTasks(context, [SCIFACT, SEAL_TOOLS], 'search');
     const outcomes: TaskOutcome[] = tasks.map((task) => ({
       task,
       outcomes: RANKERS.map((ranker) => evaluateRanker(task, ranker)),
@@ -92,32 +90,3 @@ export const searchBenchmark: Benchmark = {
     };
   },
 };
-
-/** Loads each source's split; with `--split`, a source without that split is skipped with a note. */
-function loadTasks(
-  context: BenchmarkContext,
-  sources: readonly TaskSource[],
-): { tasks: RetrievalTask[]; skipped: { dataset: string; split: string; available: string[] }[] } {
-  const tasks: RetrievalTask[] = [];
-  const skipped: { dataset: string; split: string; available: string[] }[] = [];
-  for (const source of sources) {
-    const folder = sourceFolder(context.dataFolder, source);
-    if (!isFolder(folder)) {
-      throw new BenchError({ code: 'NO_DATA', message: `missing data set ${folder}` });
-    }
-    const split = context.split ?? source.defaultSplit;
-    const available = source.splits(folder);
-    if (context.split !== undefined && !available.includes(split)) {
-      context.note(
-        `search: skipping ${source.name}: no split "${split}" (splits: ${available.join(', ') || 'none'})`,
-      );
-      skipped.push({ dataset: source.name, split, available });
-      continue;
-    }
-    tasks.push(source.load(folder, split, displayDataPath(folder, context.dataFolder)));
-  }
-  if (tasks.length === 0) {
-    throw new BenchError({ code: 'NO_DATA', message: `no data set has split "${context.split}"` });
-  }
-  return { tasks, skipped };
-}

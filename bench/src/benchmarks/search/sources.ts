@@ -61,41 +61,52 @@ export const SCIFACT: TaskSource = {
 };
 
 /** Seal-Tools: task requests against a catalog of 4,076 tools; binary relevance. */
-export const SEAL_TOOLS: TaskSource = {
-  name: 'seal-tools',
-  folder: 'tools/seal-tools',
-  defaultSplit: 'dev',
-  splits: (folder) => listSplits(folder, 'queries', '.json'),
-  load(folder, split, data) {
-    const documents: TaskDocument[] = loadToolCatalog(folder).map((tool) => {
-      const searchable = {
-        name: tool.name,
-        namespace: tool.server,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
+export const SEAL_TOOLS: TaskSource = toolSource('seal-tools', 'Seal-Tools');
+
+/**
+ * MetaTool: real users asking for one of 199 ChatGPT plugins, in words that rarely repeat the
+ * tool's name or description; binary relevance, no input schemas.
+ */
+export const METATOOL: TaskSource = toolSource('metatool', 'MetaTool');
+
+/** A tool catalog with labeled queries (`catalog.json`, `queries_<split>.json`) under `tools/`. */
+function toolSource(name: string, title: string): TaskSource {
+  return {
+    name,
+    folder: `tools/${name}`,
+    defaultSplit: 'dev',
+    splits: (folder) => listSplits(folder, 'queries', '.json'),
+    load(folder, split, data) {
+      const documents: TaskDocument[] = loadToolCatalog(folder).map((tool) => {
+        const searchable = {
+          name: tool.name,
+          namespace: tool.server,
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+        };
+        const text = Object.fromEntries(
+          TOOL_FIELDS.map((field) => [field, toolSearchText(searchable, field)]),
+        );
+        return { id: tool.id ?? tool.name, text };
+      });
+      const queries = loadToolQueries(folder, split);
+      return {
+        name,
+        title,
+        data,
+        split,
+        fields: Object.fromEntries(TOOL_FIELDS.map((field) => [field, TOOL_SEARCH_FIELDS[field]])),
+        documents,
+        queries: queries.map((query) => ({ id: query.id, text: query.query })),
+        qrels: new Map(
+          queries.map((query) => [query.id, new Map(query.relevant.map((tool) => [tool, 1]))]),
+        ),
+        metrics: [recallMetric(1), recallMetric(5), recallMetric(10), ndcgMetric(10), MRR_METRIC],
+        primaryMetric: 'ndcg@10',
       };
-      const text = Object.fromEntries(
-        TOOL_FIELDS.map((field) => [field, toolSearchText(searchable, field)]),
-      );
-      return { id: tool.id ?? tool.name, text };
-    });
-    const queries = loadToolQueries(folder, split);
-    return {
-      name: 'seal-tools',
-      title: 'Seal-Tools',
-      data,
-      split,
-      fields: Object.fromEntries(TOOL_FIELDS.map((field) => [field, TOOL_SEARCH_FIELDS[field]])),
-      documents,
-      queries: queries.map((query) => ({ id: query.id, text: query.query })),
-      qrels: new Map(
-        queries.map((query) => [query.id, new Map(query.relevant.map((name) => [name, 1]))]),
-      ),
-      metrics: [recallMetric(1), recallMetric(5), recallMetric(10), ndcgMetric(10), MRR_METRIC],
-      primaryMetric: 'ndcg@10',
-    };
-  },
-};
+    },
+  };
+}
 
 /**
  * The task repeated until it has `size` documents (copies get ids `<id>~<n>`), to time the

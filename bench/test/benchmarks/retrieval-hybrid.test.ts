@@ -1,0 +1,65 @@
+import type { EmbeddingProvider } from '@x/core/embeddings';
+import { describe, expect, it } from 'vitest';
+import {
+  embeddingProviderFromEnvironment,
+  evaluateHybrid,
+  HYBRID_RANKER,
+} from '../../src/benchmarks/retrieval/hybrid.js';
+import { type RetrievalTask, recallMetric } from '../../src/benchmarks/search/task.js';
+
+const TASK: RetrievalTask = {
+  name: 'tiny',
+  title: 'Tiny',
+  data: 'tiny',
+  split: 'dev',
+  fields: { name: { weight: 3 }, description: { weight: 1 } },
+  documents: [
+    { id: 'weather', text: { name: 'weather', description: 'forecast for a city' } },
+    { id: 'shows', text: { name: 'shows', description: 'theatre in new york city' } },
+    { id: 'parks', text: { name: 'parks', description: 'parks of new york city' } },
+  ],
+  queries: [{ id: 'q1', text: 'temperature in new york city' }],
+  qrels: new Map([['q1', new Map([['weather', 1]])]]),
+  metrics: [recallMetric(2)],
+  primaryMetric: 'recall@2',
+};
+
+/** Puts "weather" and "temperature" on one axis, everything else on another. */
+const MEANING: EmbeddingProvider = {
+  id: 'meaning',
+  embed: async (texts) =>
+    texts.map((text) =>
+      /weather|temperature/.test(text) ? Float32Array.of(1, 0) : Float32Array.of(0, 1),
+    ),
+};
+
+describe('the hybrid row of pnpm bench retrieval', () => {
+  it('is not configured without both the URL and the model', () => {
+    expect(embeddingProviderFromEnvironment({})).toBeUndefined();
+    expect(
+      embeddingProviderFromEnvironment({ X_BENCH_EMBEDDINGS_URL: 'http://127.0.0.1:1/v1' }),
+    ).toBeUndefined();
+    expect(
+      embeddingProviderFromEnvironment({
+        X_BENCH_EMBEDDINGS_URL: 'http://127.0.0.1:1/v1',
+        X_BENCH_EMBEDDINGS_MODEL: 'm',
+      })?.id,
+    ).toBe('openai:http://127.0.0.1:1/v1/embeddings#m');
+  });
+
+  it('ranks by fusion when the provider answers and counts fallbacks when it does not', async () => {
+    const hybrid = await evaluateHybrid(TASK, MEANING);
+    expect(hybrid.ranker).toBe(HYBRID_RANKER);
+    expect(hybrid.fallbacks).toBe(0);
+    expect(hybrid.quality['recall@2']).toBe(1);
+    const failing: EmbeddingProvider = {
+      id: 'failing',
+      embed: async () => {
+        throw new Error('down');
+      },
+    };
+    const lexical = await evaluateHybrid(TASK, failing);
+    expect(lexical.fallbacks).toBe(1);
+    expect(lexical.quality['recall@2']).toBe(0);
+  });
+});

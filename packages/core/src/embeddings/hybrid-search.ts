@@ -1,0 +1,217 @@
+import { CoreError } from '../errors.js';
+import { DEFAULT_FUSION_K, fuseRankings } from '../search/rank-fusion.js';
+import type { SearchIndex } from '../search/search-index.js';
+import { checkLimit, type SearchOptions } from '../search/search-options.js';
+import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
+import type { EmbeddingProvider } from './embedding-provider.js';
+import { dot, normalize } from './vectors.js';
+
+/** The most texts handed to the provider in one `embed` call. */
+const EMBED_CHUNK = 256;
+
+/** Room for query vectors in the cache a hybrid search makes for itself. */
+const QUERY_ENTRIES = 1_024;
+
+/** What {@link createHybridSearch} takes. */
+export interface HybridSearchOptions<Document> {
+  /** The documents, the same ones the lexical index holds. */
+  readonly documents: readonly Document[];
+  /** A document's id, as the lexical index gives it. */
+  readonly id: (document: Document) => string;
+  /** The text embedded for a document (for a tool: its name, description and parameters). */
+  readonly embeddingText: (document: Document) => string;
+  /** The lexical ranker: the answer whenever the provider fails. */
+  readonly lexical: SearchIndex<Document>;
+  /** The embedding provider. */
+  readonly provider: EmbeddingProvider;
+  /** Vectors by content hash; default a cache of this search alone. Share one to embed each text once. */
+  readonly cache?: EmbeddingCache;
+  /** How many candidates each ranker gives the fusion: a whole number `>= 1`; default 50. */
+  readonly depth?: number;
+  /** The `k` of reciprocal-rank fusion; default 60. */
+  readonly fusionK?: number;
+  /** Told each time a search falls back to the lexical ranking; default `process.emitWarning`. */
+  readonly onWarning?: (warning: HybridWarning) => void;
+}
+
+/** Why a hybrid search answered with the lexical ranking alone. */
+export interface HybridWarning {
+  /** One line for a log. */
+  readonly message: string;
+  /** The provider's failure. */
+  readonly error: CoreError;
+}
+
+/** One result of {@link HybridSearch.search}. */
+export interface HybridHit<Document> {
+  /** The document's id. */
+  readonly id: string;
+  /** The fused score (or the lexical score after a fallback); higher is better. */
+  readonly score: number;
+  /** The document. */
+  readonly document: Document;
+}
+
+/** What {@link HybridSearch.search} answers. */
+export interface HybridResult<Document> {
+  /** The hits, best first. */
+  readonly hits: HybridHit<Document>[];
+  /** `hybrid` when both rankers took part, `lexical` after a fallback. */
+  readonly mode: 'hybrid' | 'lexical';
+}
+
+/** A lexical index and an embedding provider ranked together, built by {@link createHybridSearch}. */
+export interface HybridSearch<Document> {
+  /**
+   * Ranks by reciprocal-rank fusion of the lexical ranking and the cosine ranking of the
+   * embedded documents against the embedded query, each cut at `depth`. Documents are embedded
+   * on the first search (texts already in the cache are not sent again). When the provider
+   * fails, the answer is the lexical ranking, with a warning, never a rejection (unless the
+   * caller's `signal` aborts: then `CoreError` `CANCELLED`); the next search asks the provider
+   * again.
+   *
+   * @throws `CoreError` `INVALID_ARGUMENT` when `query` is not a string or the limit is bad.
+   */
+  search(
+    query: string,
+    options?: SearchOptions & { readonly signal?: AbortSignal },
+  ): Promise<HybridResult<Document>>;
+}
+
+/**
+ * Creates a hybrid search: the lexical ranker stays the base and the fallback, embeddings add
+ * what words alone miss (a query that says "temperature" for a tool that says "weather").
+ *
+ * @throws `CoreError` `INVALID_ARGUMENT` when `depth` or `fusionK` is out of range.
+ */
+export function createHybridSearch<Document>(
+  options: HybridSearchOptions<Document>,
+): HybridSearch<Document> {
+  const depth = options.depth ?? 50;
+  if (!(Number.isInteger(depth) && depth >= 1)) {
+    invalidOption(`depth must be a whole number >= 1, got ${String(depth)}`);
+  }
+  const fusionK = options.fusionK ?? DEFAULT_FUSION_K;
+  if (!(Number.isFinite(fusionK) && fusionK >= 0)) {
+    invalidOption(`fusionK must be a finite number >= 0, got ${String(fusionK)}`);
+  }
+  const { provider, documents } = options;
+  const cache =
+    options.cache ?? createEmbeddingCache({ maxEntries: documents.length + QUERY_ENTRIES });
+  const warn = options.onWarning ?? emitWarning;
+  const ids = documents.map(options.id);
+  const byId = new Map(documents.map((document, index) => [ids[index] as string, document]));
+  let pending: Promise<Float32Array[]> | undefined;
+
+  /**
+   * Every document's unit vector. One embedding run serves concurrent searches, and it does not
+   * take a search's signal: a cancelled search leaves the run filling the cache for the next one.
+   */
+  function documentVectors(): Promise<Float32Array[]> {
+    pending ??= (async () => {
+      const texts = documents.map(options.embeddingText);
+      const known = await embedAll(texts);
+      return texts.map((text) => known.get(text) as Float32Array);
+    })();
+    pending.catch(() => {
+      pending = undefined;
+    });
+    return pending;
+  }
+
+  /**
+   * The unit vectors of `texts`: from the cache, the rest from the provider in chunks, each
+   * chunk cached as it arrives so that a failure midway keeps what was embedded.
+   */
+  async function embedAll(
+    texts: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, Float32Array>> {
+    const known = new Map<string, Float32Array>();
+    for (const text of texts) {
+      const cached = cache.get(provider.id, text);
+      if (cached !== undefined) known.set(text, cached);
+    }
+    const missing = [...new Set(texts.filter((text) => !known.has(text)))];
+    for (let start = 0; start < missing.length; start += EMBED_CHUNK) {
+      const chunk = missing.slice(start, start + EMBED_CHUNK);
+      const embedded = await provider.embed(chunk, signal);
+      if (embedded.length !== chunk.length) {
+        throw upstream(
+          `the embedding provider answered ${embedded.length} vectors for ${chunk.length} texts`,
+        );
+      }
+      chunk.forEach((text, index) => {
+        const vector = normalize(embedded[index] as Float32Array);
+        cache.set(provider.id, text, vector);
+        known.set(text, vector);
+      });
+    }
+    return known;
+  }
+
+  async function semanticRanking(query: string, signal?: AbortSignal): Promise<string[]> {
+    const all = await documentVectors();
+    const queryVector = (await embedAll([query], signal)).get(query) as Float32Array;
+    if (all.some((vector) => vector.length !== queryVector.length)) {
+      throw upstream('the query vector and the document vectors differ in length');
+    }
+    const scored = all.map((vector, index) => ({
+      id: ids[index] as string,
+      score: dot(vector, queryVector),
+    }));
+    scored.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    return scored.slice(0, depth).map((hit) => hit.id);
+  }
+
+  return {
+    async search(query, searchOptions = {}) {
+      const limit = checkLimit(searchOptions.limit ?? 10);
+      const { signal, ...lexicalOptions } = searchOptions;
+      const lexical = options.lexical.search(query, {
+        ...lexicalOptions,
+        limit: Math.max(depth, limit),
+      });
+      if (limit === 0 || documents.length === 0) return { hits: [], mode: 'hybrid' };
+      let semantic: string[];
+      try {
+        semantic = await semanticRanking(query, signal);
+      } catch (error) {
+        const cause = CoreError.isInstance(error)
+          ? error
+          : upstream('the embedding provider failed', error);
+        if (cause.code === 'CANCELLED') throw cause;
+        warn({
+          message: `hybrid search fell back to the lexical ranking: ${cause.message}`,
+          error: cause,
+        });
+        return { hits: lexical.slice(0, limit), mode: 'lexical' };
+      }
+      const fused = fuseRankings(
+        [lexical.slice(0, depth).map((hit) => hit.id), semantic],
+        fusionK,
+      ).slice(0, limit);
+      const hits = fused.flatMap(({ id, score }) => {
+        const document = byId.get(id);
+        return document === undefined ? [] : [{ id, score, document }];
+      });
+      return { hits, mode: 'hybrid' };
+    },
+  };
+}
+
+function invalidOption(message: string): never {
+  throw new CoreError({ code: 'INVALID_ARGUMENT', message });
+}
+
+function upstream(message: string, cause?: unknown): CoreError {
+  return new CoreError({
+    code: 'UPSTREAM_ERROR',
+    message,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+function emitWarning(warning: HybridWarning): void {
+  process.emitWarning(warning.message, { code: 'X_HYBRID_FALLBACK' });
+}

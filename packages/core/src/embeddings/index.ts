@@ -1,0 +1,35 @@
+/**
+ * `@x/core/embeddings`: hybrid ranking as an option beside the lexical ranker of
+ * `@x/core/search`. An {@link EmbeddingProvider} turns texts into vectors (an OpenAI-compatible
+ * `/v1/embeddings` client is included: Ollama, llama.cpp, vLLM and hosted services answer it);
+ * {@link createHybridSearch} fuses the lexical and the cosine rankings by reciprocal rank, embeds
+ * each document once (cached by content hash) and falls back to the lexical ranking, with a
+ * warning, whenever the provider fails.
+ *
+ * @module
+ */
+
+// Cache
+export {
+  createEmbeddingCache,
+  DEFAULT_EMBEDDING_CACHE_ENTRIES,
+  type EmbeddingCache,
+  type EmbeddingCacheOptions,
+} from './embedding-cache.js';
+// Providers
+export type { EmbeddingProvider } from './embedding-provider.js';
+// Hybrid search
+export {
+  createHybridSearch,
+  type HybridHit,
+  type HybridResult,
+  type HybridSearch,
+  type HybridSearchOptions,
+  type HybridWarning,
+} from './hybrid-search.js';
+export { createOpenAiEmbeddingProvider, type OpenAiEmbeddingOptions } from './openai-embeddings.js';
+export {
+  createEmbeddingProviderFromConfig,
+  type EmbeddingProviderConfig,
+  EmbeddingProviderConfigSchema,
+} from './provider-config.js';

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEmbeddingCache,
+  createHybridSearch,
+  createOpenAiEmbeddingProvider,
+  type EmbeddingProvider,
+  type HybridWarning,
+} from '../../src/embeddings/index.js';
+import { CoreError } from '../../src/errors.js';
+import { createSearchIndex } from '../../src/search/index.js';
+import { type FakeEmbeddingServer, startFakeEmbeddingServer } from './fake-embedding-server.js';
+
+interface Tool {
+  name: string;
+  description: string;
+}
+
+const TOOLS: Tool[] = [
+  { name: 'weather_now', description: 'Current weather and forecast for a city.' },
+  { name: 'broadway_shows', description: 'Theatre shows playing in New York City tonight.' },
+  { name: 'finance_quotes', description: 'Quotes for stocks and crypto.' },
+  { name: 'flat_finder', description: 'Apartments to rent near you.' },
+  { name: 'translator', description: 'Translate text between languages.' },
+];
+
+function lexicalIndex(tools: readonly Tool[]) {
+  const index = createSearchIndex<Tool, 'name' | 'description'>({
+    fields: { name: { weight: 3 }, description: {} },
+    id: (tool) => tool.name,
+    text: (tool, field) => tool[field],
+  });
+  index.add(tools);
+  return index;
+}
+
+let server: FakeEmbeddingServer;
+beforeAll(async () => {
+  server = await startFakeEmbeddingServer();
+});
+afterAll(async () => {
+  await server[Symbol.asyncDispose]();
+});
+
+function hybrid(options: {
+  provider?: EmbeddingProvider;
+  cache?: ReturnType<typeof createEmbeddingCache>;
+  warnings?: HybridWarning[];
+}) {
+  return createHybridSearch<Tool>({
+    documents: TOOLS,
+    id: (tool) => tool.name,
+    embeddingText: (tool) => `${tool.name} ${tool.description}`,
+    lexical: lexicalIndex(TOOLS),
+    provider:
+      options.provider ?? createOpenAiEmbeddingProvider({ baseUrl: server.baseUrl, model: 'fake' }),
+    ...(options.cache === undefined ? {} : { cache: options.cache }),
+    onWarning: (warning) => options.warnings?.push(warning),
+  });
+}
+
+describe('createHybridSearch', () => {
+  it('finds by meaning what the words miss, fused with the lexical ranking', async () => {
+    server.behave('ok');
+    const query = 'what is the temperature in New York City';
+    expect(lexicalIndex(TOOLS).search(query)[0]?.id).toBe('broadway_shows');
+    const result = await hybrid({}).search(query, { limit: 2 });
+    expect(result.mode).toBe('hybrid');
+    expect(result.hits.map((hit) => hit.id).sort()).toEqual(['broadway_shows', 'weather_now']);
+    expect(result.hits[0]?.document).toBe(TOOLS.find((tool) => tool.name === result.hits[0]?.id));
+  });
+
+  it('embeds each document once, then only queries, and reuses a shared cache by content', async () => {
+    server.behave('ok');
+    const cache = createEmbeddingCache();
+    const first = hybrid({ cache });
+    const before = server.inputs.length;
+    await first.search('bitcoin price');
+    await first.search('bitcoin price');
+    await first.search('rent');
+    expect(server.inputs.slice(before)).toEqual([
+      TOOLS.map((tool) => `${tool.name} ${tool.description}`),
+      ['bitcoin price'],
+      ['rent'],
+    ]);
+    const again = server.inputs.length;
+    await hybrid({ cache }).search('rent');
+    expect(server.inputs.length).toBe(again);
+  });
+
+  it('embeds the documents once for searches that start together', async () => {
+    server.behave('ok');
+    const search = hybrid({});
+    const before = server.inputs.length;
+    const results = await Promise.all([search.search('rent'), search.search('bitcoin')]);
+    expect(results.map((result) => result.mode)).toEqual(['hybrid', 'hybrid']);
+    const documentRuns = server.inputs
+      .slice(before)
+      .filter((input) => input.length === TOOLS.length);
+    expect(documentRuns).toHaveLength(1);
+  });
+
+  it('falls back to the lexical ranking with a warning when the provider fails, and recovers', async () => {
+    const warnings: HybridWarning[] = [];
+    const search = hybrid({ warnings });
+    server.behave('status-500');
+    const fallback = await search.search('translate languages', { limit: 3 });
+    expect(fallback.mode).toBe('lexical');
+    expect(fallback.hits.map((hit) => hit.id)).toEqual(
+      lexicalIndex(TOOLS)
+        .search('translate languages', { limit: 3 })
+        .map((hit) => hit.id),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.error.code).toBe('UNAVAILABLE');
+    expect(warnings[0]?.message).toContain('lexical');
+    server.behave('ok');
+    expect((await search.search('translate languages')).mode).toBe('hybrid');
+  });
+
+  it('falls back when a provider breaks its contract', async () => {
+    const warnings: HybridWarning[] = [];
+    const broken: EmbeddingProvider = {
+      id: 'broken',
+      embed: async (texts) => texts.slice(1).map(() => Float32Array.of(1)),
+    };
+    const throwing: EmbeddingProvider = {
+      id: 'throwing',
+      embed: async () => {
+        throw new TypeError('boom');
+      },
+    };
+    for (const provider of [broken, throwing]) {
+      const result = await hybrid({ provider, warnings }).search('weather');
+      expect(result.mode).toBe('lexical');
+      expect(result.hits[0]?.id).toBe('weather_now');
+    }
+    expect(warnings.map((warning) => warning.error.code)).toEqual([
+      'UPSTREAM_ERROR',
+      'UPSTREAM_ERROR',
+    ]);
+  });
+
+  it('passes a cancellation through instead of falling back', async () => {
+    server.behave('ok');
+    const error = await hybrid({})
+      .search('weather', { signal: AbortSignal.abort() })
+      .catch((reason: unknown) => reason);
+    expect(CoreError.isInstance(error) && error.code).toBe('CANCELLED');
+  });
+
+  it('gives the same order for the same query', async () => {
+    server.behave('ok');
+    const search = hybrid({});
+    const first = await search.search('stocks and weather for the city', { limit: 5 });
+    const second = await search.search('stocks and weather for the city', { limit: 5 });
+    expect(second).toEqual(first);
+  });
+
+  it('rejects a bad depth, fusion k or limit with INVALID_ARGUMENT', async () => {
+    const base = {
+      documents: TOOLS,
+      id: (tool: Tool) => tool.name,
+      embeddingText: (tool: Tool) => tool.name,
+      lexical: lexicalIndex(TOOLS),
+      provider: createOpenAiEmbeddingProvider({ baseUrl: server.baseUrl, model: 'fake' }),
+    };
+    expect(() => createHybridSearch({ ...base, depth: 0 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => createHybridSearch({ ...base, fusionK: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    await expect(createHybridSearch(base).search('weather', { limit: -1 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+  });
+});
