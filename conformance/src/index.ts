@@ -54,6 +54,15 @@ export type {
   ThrownError,
 } from './driver/host-protocol.js';
 export { DRIVER_METHODS } from './driver/host-protocol.js';
+// Protocol eras
+export {
+  ERA_CHOICES,
+  ERAS,
+  type Era,
+  type EraChoice,
+  eraLabel,
+  MODERN_PROTOCOL_VERSION,
+} from './era/era.js';
 export {
   ConformanceError,
   type ConformanceErrorCode,
@@ -67,11 +76,18 @@ export { escapeXml, formatJunitReport } from './report/junit.js';
 export {
   type ConformanceReport,
   createReport,
+  type MustSkipReason,
   type ReportSummary,
   type RequirementResult,
+  summarize,
   type TargetReport,
 } from './report/report.js';
-export { formatSummary, formatTextReport } from './report/text.js';
+export {
+  formatMustSkips,
+  formatSummary,
+  formatTextReport,
+  targetHeading,
+} from './report/text.js';
 export { REQUIREMENT_LEVELS, type Requirement, type RequirementLevel } from './requirement.js';
 // Running
 export {
@@ -82,9 +98,15 @@ export {
 } from './runner/run-conformance.js';
 // Raw sessions
 export type { RawMessage } from './session/json-rpc.js';
-export type { RawSendResult, RawSession } from './session/raw-session.js';
+export type {
+  RawExchange,
+  RawRequestOptions,
+  RawSendResult,
+  RawSession,
+} from './session/raw-session.js';
 export type { SpecCatalogEntry, SpecDefinition } from './spec.js';
 export { driverSpecRegistry, specCatalog, specRegistry } from './specs/index.js';
+export { mcp2026Spec } from './specs/mcp-2026/index.js';
 export { mcpBaseSpec } from './specs/mcp-base/index.js';
 export { mcsSpec } from './specs/mcs/index.js';
 // Targets

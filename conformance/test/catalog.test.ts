@@ -62,8 +62,8 @@ describe('the requirement catalog', () => {
       'context-cache-mcp',
       'gateway-surface',
       'jsonrpc-2.0',
-      'mcp-2026-07-28',
       `mcp-${LATEST_PROTOCOL_VERSION}`,
+      'mcp-2026-07-28',
       'progressive-disclosure-2.1',
       'x-architecture',
     ]);

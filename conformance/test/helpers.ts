@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { listeningUrl } from '../src/era/era-fixture-targets.js';
 import type { ConformanceReport, RequirementResult } from '../src/index.js';
 import { createStdioTarget, type TargetDefinition } from '../src/index.js';
 
@@ -49,26 +49,10 @@ export async function startHttpFixture(
     }
   };
   try {
-    const url = await listeningUrl(child);
+    const url = await listeningUrl(child, file);
     return { url, close };
   } catch (error) {
     await close();
     throw error;
   }
-}
-
-async function listeningUrl(child: ChildProcess): Promise<string> {
-  if (child.stdout === null) throw new Error('no stdout');
-  const lines = createInterface({ input: child.stdout });
-  const exited = once(child, 'exit').then(() => {
-    throw new Error('the fixture exited before listening');
-  });
-  const listening = (async () => {
-    for await (const line of lines) {
-      const match = /^listening (\S+)$/.exec(line);
-      if (match?.[1] !== undefined) return match[1];
-    }
-    throw new Error('the fixture closed stdout before listening');
-  })();
-  return Promise.race([listening, exited]);
 }

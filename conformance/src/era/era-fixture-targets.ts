@@ -21,8 +21,11 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 /** The specs of the era fixtures: the base ones (`mcp-2026` joins `mcp-base` in its era). */
 const SPECS = ['mcp-base'];
 
-/** Waits for the `listening <url>` line a fixture prints once it serves HTTP. */
-async function listeningUrl(child: ChildProcess, name: string): Promise<string> {
+/**
+ * Waits for the `listening <url>` line a fixture prints once it serves HTTP; rejects with
+ * `TARGET_START_FAILED` when it exits or closes its output first.
+ */
+export async function listeningUrl(child: ChildProcess, name: string): Promise<string> {
   if (child.stdout === null) throw new Error('no stdout');
   const lines = createInterface({ input: child.stdout });
   const exited = once(child, 'exit').then(() => {

@@ -57,4 +57,59 @@ describe('parseCliArguments', () => {
       args: ['-c', "exec node 'my server.js' --flag"],
     });
   });
+
+  it('reads --era, defaulting to auto, and refuses an unknown era', () => {
+    for (const era of ['auto', 'modern', 'legacy', 'both'] as const) {
+      expect(parseCliArguments(['--era', era])).toMatchObject({ kind: 'run', era });
+    }
+    expect(parseCliArguments([])).toMatchObject({ era: 'auto' });
+    expect(() => parseCliArguments(['--era', '2026'])).toThrow(
+      '--era must be one of auto, modern, legacy, both, got "2026"',
+    );
+  });
+
+  it('turns the three --gateway flags into the target settings the gateway checks read', () => {
+    const command = parseCliArguments([
+      '--url',
+      'http://127.0.0.1:3000/mcp',
+      '--gateway-tool',
+      'everything:echo',
+      '--gateway-large-args',
+      '{"message": "long"}',
+      '--gateway-invalid-args',
+      '{"message": 42}',
+    ]);
+    if (command.kind !== 'run' || command.target === undefined) throw new Error('expected a run');
+    expect(command.target.settings).toEqual({
+      gateway: {
+        tool: 'everything:echo',
+        largeArgs: { message: 'long' },
+        invalidArgs: { message: 42 },
+      },
+    });
+  });
+
+  it('refuses --gateway flags given alone, malformed, or without a target', () => {
+    const url = ['--url', 'http://127.0.0.1:3000/mcp'];
+    expect(() => parseCliArguments([...url, '--gateway-tool', 'a:b'])).toThrow(
+      '--gateway-tool, --gateway-large-args and --gateway-invalid-args go together',
+    );
+    const flags = (large: string) => [
+      '--gateway-tool',
+      'a:b',
+      '--gateway-large-args',
+      large,
+      '--gateway-invalid-args',
+      '{}',
+    ];
+    expect(() => parseCliArguments([...url, ...flags('[1]')])).toThrow(
+      '--gateway-large-args must be a JSON object, got [1]',
+    );
+    expect(() => parseCliArguments([...url, ...flags('{nope')])).toThrow(
+      '--gateway-large-args is not JSON: {nope',
+    );
+    expect(() => parseCliArguments(flags('{}'))).toThrow(
+      'the --gateway flags need --server or --url',
+    );
+  });
 });

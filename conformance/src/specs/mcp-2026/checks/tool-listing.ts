@@ -35,10 +35,14 @@ async function withoutTools(context: CheckContext) {
   return (await declares(context, 'tools')) ? undefined : skip('the server declares no tools');
 }
 
+/** Fresh sessions start a server process over stdio: each check gets time for two. */
+const TWO_STARTS_MS = 30_000;
+
 /** Two tools/list requests, on the shared session and a fresh one, list the same order. */
 export const stableOrderCheck: Check = {
   requirement: 'mcp2026.tools.stable-order',
   eras: ['modern'],
+  timeoutMs: TWO_STARTS_MS,
   async run(context) {
     const skipped = await withoutTools(context);
     if (skipped !== undefined) return skipped;
@@ -54,6 +58,7 @@ export const stableOrderCheck: Check = {
 export const sameForSameAuthorizationCheck: Check = {
   requirement: 'mcp2026.tools.same-for-same-authorization',
   eras: ['modern'],
+  timeoutMs: TWO_STARTS_MS,
   async run(context) {
     const skipped = await withoutTools(context);
     if (skipped !== undefined) return skipped;

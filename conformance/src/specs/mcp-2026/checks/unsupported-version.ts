@@ -26,6 +26,8 @@ const UNKNOWN_VERSION = '1999-01-01';
 export const unsupportedVersionCheck: Check = {
   requirement: 'mcp2026.version.unsupported',
   eras: ['modern'],
+  // A fresh session starts a server process over stdio.
+  timeoutMs: 20_000,
   async run(context) {
     const method = await servedMethod(context);
     const session = await context.openSession({ initialize: false });
