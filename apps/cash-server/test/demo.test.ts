@@ -20,10 +20,22 @@ beforeAll(async () => {
   database = openDemoDatabase(undefined);
   const server = createDemoServer(database);
   admin = await connect(
-    server.createMcpServer({ sessionId: undefined, role: 'admin', transport: 'http' }),
+    server.createMcpServer({
+      sessionId: undefined,
+      role: 'admin',
+      transport: 'http',
+      era: 'legacy',
+      scope: 'session:test',
+    }),
   );
   viewer = await connect(
-    server.createMcpServer({ sessionId: undefined, role: 'viewer', transport: 'http' }),
+    server.createMcpServer({
+      sessionId: undefined,
+      role: 'viewer',
+      transport: 'http',
+      era: 'legacy',
+      scope: 'session:test',
+    }),
   );
 });
 

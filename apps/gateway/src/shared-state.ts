@@ -6,8 +6,7 @@
  * @module
  */
 
-import { randomUUID } from 'node:crypto';
-import type { HttpServeOptions, ServerFactory } from '@x/core/serve';
+import { type HttpServeOptions, type ServerFactory, sessionScope } from '@x/core/serve';
 import { type ClosableSessionStore, createSessionStore } from '@x/core/sessions';
 import type { ArtifactsConfig } from '@x/gateway/artifacts';
 import { createSharedArtifacts } from '@x/gateway/artifacts';
@@ -73,14 +72,16 @@ export async function openSharedState(
     http: {
       sessionStore: store,
       onSessionClosed: (sessionId, reason) => {
-        if (reason === 'deleted') void shared.deleteSession(sessionId).catch(() => {});
+        if (reason === 'deleted')
+          void shared.deleteSession(sessionScope(sessionId)).catch(() => {});
       },
     },
     gatewayFactory: (runtime, options) => (context) =>
       createGatewayServer(runtime, {
         ...options,
         sessionStore: store,
-        createArtifactStore: () => shared.forSession(context.sessionId ?? randomUUID()),
+        scope: context.scope,
+        createArtifactStore: () => shared.forSession(context.scope),
       }),
     close: () => store.close(),
   };

@@ -10,6 +10,7 @@ import {
   type ServerFactory,
   serveHttp,
   serveStdio,
+  sessionScope,
 } from '@x/core/serve';
 import { type ClosableSessionStore, createSessionStore } from '@x/core/sessions';
 import { loadMcpServersConfig } from '@x/core/upstreams';
@@ -84,7 +85,9 @@ async function serve(
       ? {
           sessionStore: sessions.store,
           onSessionClosed: (sessionId, reason) => {
-            if (reason === 'deleted') void sessions.forget(sessionId).catch(() => {});
+            if (reason === 'deleted') {
+              void sessions.forget(sessionScope(sessionId)).catch(() => {});
+            }
           },
         }
       : {}),

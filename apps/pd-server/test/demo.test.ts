@@ -13,7 +13,13 @@ afterEach(async () => {
 });
 
 async function connect(role?: string): Promise<Client> {
-  const server = await createDemoFactory()({ sessionId: undefined, role, transport: 'stdio' });
+  const server = await createDemoFactory()({
+    sessionId: undefined,
+    role,
+    transport: 'stdio',
+    era: 'legacy',
+    scope: 'stdio:test',
+  });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: 'demo-test', version: '0.0.0' });

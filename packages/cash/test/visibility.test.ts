@@ -11,7 +11,7 @@ const viewerSeesReadsOnly: VisibilityHook = (target, session) => {
 };
 
 function session(role: string | undefined): SessionContext {
-  return { sessionId: undefined, role, transport: 'stdio' };
+  return { sessionId: undefined, role, transport: 'stdio', era: 'legacy', scope: 'stdio:test' };
 }
 
 let pairs: TestPair[] = [];

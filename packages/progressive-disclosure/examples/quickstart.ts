@@ -20,9 +20,15 @@ export const factory = layer.wrapFactory(() => {
 
 // Here, a client in the same process: list, read the description (it authorizes), call.
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-await (await factory({ sessionId: undefined, role: undefined, transport: 'stdio' })).connect(
-  serverSide,
-);
+await (
+  await factory({
+    sessionId: undefined,
+    role: undefined,
+    transport: 'stdio',
+    era: 'legacy',
+    scope: 'stdio:test',
+  })
+).connect(serverSide);
 const client = new Client({ name: 'quickstart', version: '1.0.0' });
 await client.connect(clientSide);
 console.log(JSON.stringify((await client.listTools()).tools[0]));

@@ -49,10 +49,15 @@ export interface InnerResourceHandlers {
   read?: (request: ReadResourceRequest, extra: HandlerExtra) => Promise<ReadResourceResult>;
 }
 
-/** The session a server serves, as far as this layer needs to know. */
+/** The caller a server instance serves, as far as this layer needs to know. */
 export interface SessionBinding {
-  /** The session key when the transport has no session id (stdio, in-memory): one per server. */
-  readonly fallbackKey: string;
+  /**
+   * The caller scope grants are kept under (`SessionContext.scope`): one stdio connection, one
+   * 2025-era session, or one 2026-07-28 principal (or the shared anonymous scope).
+   */
+  readonly scopeKey: string;
+  /** The protocol era of the instance: a `modern` instance lives for one request only. */
+  readonly era: 'legacy' | 'modern';
   /** The caller's role, for the authorization hook. */
   readonly role: string | undefined;
   /** Every session key seen, so closing the server can forget their grants. */
@@ -81,10 +86,9 @@ export function installDisclosure(
   inner: InnerResourceHandlers,
   binding: SessionBinding,
 ): void {
-  const sessionKeyOf = (extra: HandlerExtra): string => {
-    const key = extra.sessionId ?? binding.fallbackKey;
-    binding.seenKeys.add(key);
-    return key;
+  const sessionKeyOf = (_extra: HandlerExtra): string => {
+    binding.seenKeys.add(binding.scopeKey);
+    return binding.scopeKey;
   };
   const accessOf = (extra: HandlerExtra): AccessContext => ({
     sessionId: extra.sessionId,

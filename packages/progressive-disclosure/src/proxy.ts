@@ -5,7 +5,6 @@
  * @module
  */
 
-import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Implementation, Tool } from '@modelcontextprotocol/server';
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
@@ -183,7 +182,8 @@ export function createDisclosureProxy(
         instructions === false ? {} : { instructions: instructions ?? systemPromptGuidance() },
       );
       const binding = {
-        fallbackKey: context.sessionId ?? randomUUID(),
+        scopeKey: context.scope,
+        era: context.era,
         role: context.role,
         seenKeys: new Set<string>(),
       };
@@ -191,7 +191,8 @@ export function createDisclosureProxy(
       servers.add(server);
       server.server.onclose = () => {
         servers.delete(server);
-        if (!runtime.forgetOnClose) return;
+        // A 2026-07-28 instance serves one request: its close ends nothing of the caller's.
+        if (!runtime.forgetOnClose || context.era === 'modern') return;
         for (const key of binding.seenKeys) void runtime.grants.forget(key).catch(() => {});
       };
       return server;

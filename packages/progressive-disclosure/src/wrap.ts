@@ -29,7 +29,7 @@ const MAX_PAGES = 100;
 const WRAPPED = Symbol.for('@x/progressive-disclosure.wrapped');
 
 /** Which session a wrapped server serves; see {@link ProgressiveDisclosure.wrap}. */
-export type WrapSession = Partial<Pick<SessionContext, 'sessionId' | 'role'>>;
+export type WrapSession = Partial<Pick<SessionContext, 'sessionId' | 'role' | 'scope' | 'era'>>;
 
 /** A progressive-disclosure layer: options, store and caches shared by every session it wraps. */
 export interface ProgressiveDisclosure {
@@ -119,7 +119,8 @@ export function createProgressiveDisclosure(
     const resourceTemplates = handlers.get('resources/templates/list');
     const resourceRead = handlers.get('resources/read');
     const binding = {
-      fallbackKey: session.sessionId ?? randomUUID(),
+      scopeKey: session.scope ?? session.sessionId ?? randomUUID(),
+      era: session.era ?? 'legacy',
       role: session.role,
       seenKeys: new Set<string>(),
     };
@@ -153,7 +154,8 @@ export function createProgressiveDisclosure(
     const previousOnClose = low.onclose;
     low.onclose = () => {
       previousOnClose?.();
-      if (!runtime.forgetOnClose) return;
+      // A 2026-07-28 instance serves one request: its close ends nothing of the caller's.
+      if (!runtime.forgetOnClose || binding.era === 'modern') return;
       for (const key of binding.seenKeys) void runtime.grants.forget(key).catch(() => {});
     };
     return server;

@@ -45,7 +45,13 @@ function officialConfig(extra: Record<string, unknown> = {}) {
 
 async function session(current: DisclosureProxy) {
   return createTestPair(
-    await current.factory({ sessionId: undefined, role: undefined, transport: 'stdio' }),
+    await current.factory({
+      sessionId: undefined,
+      role: undefined,
+      transport: 'stdio',
+      era: 'legacy',
+      scope: 'stdio:test',
+    }),
   );
 }
 

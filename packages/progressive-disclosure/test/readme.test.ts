@@ -12,7 +12,13 @@ describe('README', () => {
     const region = /\/\/ #region quickstart\n([\s\S]*?)\/\/ #endregion/.exec(source)?.[1] ?? '';
     expect(region.length).toBeGreaterThan(0);
     expect(readme).toContain(region);
-    const server = await factory({ sessionId: undefined, role: undefined, transport: 'stdio' });
+    const server = await factory({
+      sessionId: undefined,
+      role: undefined,
+      transport: 'stdio',
+      era: 'legacy',
+      scope: 'stdio:test',
+    });
     await using pair = await createTestPair(server);
     await readDescriptions(pair.client, ['get_forecast']);
     const result = await pair.client.callTool({

@@ -8,6 +8,8 @@
  * @module
  */
 
+// Serving
+export { ANONYMOUS_SCOPE, principalScope, sessionScope, stdioScope } from './caller-scope.js';
 // Command-line helpers
 export {
   DEFAULT_LISTEN_HOST,
@@ -15,8 +17,6 @@ export {
   type ListenAddress,
   parseListenAddress,
 } from './listen-address.js';
-
-// Serving
 export { serveHttp } from './serve-http.js';
 export { serveStdio } from './serve-stdio.js';
 export { type CloseOnSignalsOptions, closeOnSignals } from './signals.js';
@@ -28,6 +28,7 @@ export type {
   HttpRouteWithAuth,
   HttpServeOptions,
   HttpSessionCloseReason,
+  ProtocolEra,
   RunningHttpServer,
   RunningServer,
   ServerFactory,

@@ -58,6 +58,7 @@ import {
   ToolViewArgumentsSchema,
 } from './meta-tools.js';
 import type { GatewayRuntime } from './runtime.js';
+import { createScopedArtifactStores } from './scoped-artifact-stores.js';
 
 /**
  * What {@link createGatewayServer} takes besides the runtime.
@@ -65,6 +66,12 @@ import type { GatewayRuntime } from './runtime.js';
  * @see gateway-surface §4.2
  */
 export interface GatewayServerOptions {
+  /**
+   * The caller scope per-caller state is keyed by (`SessionContext.scope` of `@x/core/serve`):
+   * seen sets, rate-limit windows and quotas. Without one, the transport's session id, else a
+   * random key of this server instance.
+   */
+  scope?: string;
   /** Makes the session's artifact store; default an in-memory store with `artifacts`. */
   createArtifactStore?: () => ArtifactStore;
   /** Bounds of the default in-memory store. */
@@ -150,11 +157,14 @@ export function createGatewayServer(
   const viewLimits: ViewLimits = { ...DEFAULT_VIEW_LIMITS, ...options.view };
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
   const fallbackSessionId = randomUUID();
+  /** The key of the caller's state: the scope when the server knows it (every era has one). */
+  const stateKey = (sessionId: string | undefined) =>
+    options.scope ?? sessionId ?? fallbackSessionId;
   const cacheStable = options.cacheStable?.enabled === true ? options.cacheStable : undefined;
   const browseSessionOf = (sessionId: string | undefined) =>
     cacheStable === undefined
       ? undefined
-      : createBrowseSession(sessionStore, sessionId ?? fallbackSessionId, cacheStable);
+      : createBrowseSession(sessionStore, stateKey(sessionId), cacheStable);
   const primitiveTools =
     options.primitives === undefined
       ? undefined
@@ -190,7 +200,7 @@ export function createGatewayServer(
   }
 
   const controlsSession = (sessionId: string | undefined): ControlsSession => ({
-    id: sessionId ?? fallbackSessionId,
+    id: stateKey(sessionId),
     store: sessionStore,
   });
 
@@ -274,9 +284,12 @@ export function createGatewayServer(
       );
     },
   });
-  server.server.onclose = () => {
-    void store.clear();
-  };
+  // A store handed in belongs to its maker (it may outlive this instance: a caller scope's).
+  if (options.createArtifactStore === undefined) {
+    server.server.onclose = () => {
+      void store.clear();
+    };
+  }
   return server;
 }
 
@@ -310,8 +323,10 @@ function withSchema(runtime: GatewayRuntime, toolId: string, error: GatewayError
 }
 
 /**
- * A `ServerFactory` for `@x/core/serve`: one gateway server, with its own
- * artifact store, per MCP session.
+ * A `ServerFactory` for `@x/core/serve`: one gateway server per instance the
+ * transport asks for (one per stdio connection or 2025 session, one per
+ * 2026-07-28 request), with state and artifacts kept per caller scope, so that
+ * a later request of the same caller finds what an earlier one stored.
  *
  * @see gateway-surface §4.2
  */
@@ -320,5 +335,12 @@ export function createGatewayServerFactory(
   options: GatewayServerOptions = {},
 ): ServerFactory {
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
-  return () => createGatewayServer(runtime, { ...options, sessionStore });
+  const scoped = createScopedArtifactStores(options.artifacts);
+  return (context) =>
+    createGatewayServer(runtime, {
+      ...options,
+      sessionStore,
+      scope: context.scope,
+      createArtifactStore: options.createArtifactStore ?? (() => scoped.get(context.scope)),
+    });
 }

@@ -45,6 +45,12 @@ export type ProxyToolNames = 'client-safe' | 'canonical';
  * @see gateway-surface §4.1
  */
 export interface ProxyServerOptions {
+  /**
+   * The caller scope per-caller state is keyed by (`SessionContext.scope` of `@x/core/serve`):
+   * seen sets, rate-limit windows and quotas. Without one, the transport's session id, else a
+   * random key of this server instance.
+   */
+  scope?: string;
   /** How stripped entries are named; default `client-safe`. */
   toolNames?: ProxyToolNames;
   /** Entries per `tools/list` page; 0 (the default) puts all on one page. */
@@ -148,7 +154,7 @@ function buildProxyServer(
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
   const fallbackSessionId = randomUUID();
   const controlsSession = (sessionId: string | undefined): ControlsSession => ({
-    id: sessionId ?? fallbackSessionId,
+    id: options.scope ?? sessionId ?? fallbackSessionId,
     store: sessionStore,
   });
 
@@ -244,5 +250,6 @@ export function createProxyServerFactory(
   checkPageSize(options.pageSize ?? 0);
   const listingOf = createListingCache(options.toolNames ?? 'client-safe');
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
-  return () => buildProxyServer(runtime, { ...options, sessionStore }, listingOf);
+  return (context) =>
+    buildProxyServer(runtime, { ...options, sessionStore, scope: context.scope }, listingOf);
 }

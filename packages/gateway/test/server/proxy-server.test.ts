@@ -139,7 +139,13 @@ describe('the proxy server factory', () => {
   it('tells every session when the catalog changes', async () => {
     const factory = createProxyServerFactory(own);
     const pair = await createTestPair(
-      await factory({ sessionId: undefined, role: undefined, transport: 'stdio' }),
+      await factory({
+        sessionId: undefined,
+        role: undefined,
+        transport: 'stdio',
+        era: 'legacy',
+        scope: 'stdio:test',
+      }),
     );
     pairs.push(pair);
     const notified = new Promise<void>((resolve) =>
