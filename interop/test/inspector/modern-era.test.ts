@@ -119,8 +119,8 @@ describe('MCP Inspector 2 across two instances on Redis', () => {
       // The grant made through B holds on A, on B and behind the shared address.
       for (const url of [a, b, proxy]) {
         const granted = await inspector.call(url, call, alice);
-        expect(granted.isError).toBeFalsy();
         expect(firstText(granted)).toContain('Release checklist');
+        expect(granted.isError).toBeFalsy();
       }
       const other = await inspector.call(proxy, call, bob);
       expect(firstText(other)).toContain('TOOL_DESCRIPTION_REQUIRED');
@@ -188,8 +188,8 @@ describe('MCP Inspector 2 across two instances on Redis', () => {
       // The artifact stored through B is viewed through A, B and the shared address.
       for (const url of [a, b, proxy]) {
         const viewed = await inspector.call(url, view, alice);
-        expect(viewed.isError).toBeFalsy();
         expect(payload(viewed)).toMatchObject({ handle, unit: 'keys' });
+        expect(viewed.isError).toBeFalsy();
       }
       const refused = await inspector.call(proxy, view, bob);
       expect(refused.isError).toBe(true);

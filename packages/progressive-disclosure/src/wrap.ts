@@ -165,7 +165,14 @@ export function createProgressiveDisclosure(
     wrap,
     wrapFactory(factory) {
       return async (context) =>
-        wrap(await factory(context), { sessionId: context.sessionId, role: context.role });
+        wrap(await factory(context), {
+          sessionId: context.sessionId,
+          role: context.role,
+          // Without the scope, a 2026-07-28 instance (one request) would key its grants by an
+          // id of its own and forget them with the request.
+          scope: context.scope,
+          era: context.era,
+        });
     },
     forgetSession: (sessionKey) => runtime.grants.forget(sessionKey),
   };

@@ -10,8 +10,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function connect(url: URL, token?: string): Promise<Client> {
-  const client = new Client({ name: 'pd-http-test', version: '0.0.0' });
+async function connect(url: URL, token?: string, modern = false): Promise<Client> {
+  const client = new Client(
+    { name: 'pd-http-test', version: '0.0.0' },
+    modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
   const transport = new StreamableHTTPClientTransport(
     url,
     token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } },
@@ -89,5 +92,20 @@ describe('session isolation over Streamable HTTP (§5.1.4, §5.2)', () => {
       'list_notes',
     ]);
     expect((await admin.listTools()).tools).toHaveLength(3);
+  });
+
+  it('keeps a 2026-07-28 grant across requests in the caller scope of its bearer token', async () => {
+    const tokens = { 'alice-token-0123456789': 'user', 'bob-token-0123456789ab': 'user' };
+    const running = await serve({}, tokens);
+    const alice = await connect(running.url, 'alice-token-0123456789', true);
+    const bob = await connect(running.url, 'bob-token-0123456789ab', true);
+    expect(alice.getProtocolEra()).toBe('modern');
+    // Every request is served by a fresh server instance: only the scope carries the grant.
+    await readDescriptions(alice, ['read_note']);
+    expect(resultText(await alice.callTool({ name: 'read_note', arguments: { id: 'n1' } }))).toBe(
+      'Buy milk',
+    );
+    const refused = await bob.callTool({ name: 'read_note', arguments: { id: 'n1' } });
+    expect(resultText(refused)).toContain('TOOL_DESCRIPTION_REQUIRED');
   });
 });
