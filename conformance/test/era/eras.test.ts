@@ -30,6 +30,10 @@ describe('era negotiation', { timeout: 180_000 }, () => {
       ['modern', true],
     ]);
     expect(report.targets.every((target) => target.specs.includes('mcp-2026'))).toBe(true);
+    // The methods 2026-07-28 removed are checked in the 2025 era only, never reported as skips.
+    const ids = report.targets.flatMap((target) => target.results.map((result) => result.id));
+    expect(ids).not.toContain('mcp.lifecycle.initialize');
+    expect(ids).not.toContain('mcp.ping.empty-result');
   });
 
   it('falls back to the 2025 handshake on 2025-only servers, with no failure and no 2026 check', async () => {
