@@ -77,7 +77,7 @@ describe('stage 2: the tool_descriptions resource (§3.2, §4)', () => {
       name: 'read_note',
       description: expect.stringContaining('Fails with NOT_FOUND for an unknown id.'),
       inputSchema: {
-        $schema: 'http://json-schema.org/draft-07/schema#',
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         properties: {
           id: { type: 'string', pattern: '^n\\d+$', description: 'The note id, e.g. n1' },

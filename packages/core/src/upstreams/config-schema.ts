@@ -58,9 +58,10 @@ const extensionsShape = {
   /** When true the server is not started. */
   disabled: z.boolean().optional(),
   /**
-   * Which protocol era to speak: `auto` (default) asks with `server/discover` and falls back to
-   * the 2025 `initialize` handshake; `modern` insists on 2026-07-28; `legacy` skips the probe
-   * (saves one round trip, and over stdio one short-lived probe process, per connect).
+   * Which protocol era to speak: `auto` asks with `server/discover` and falls back to the 2025
+   * `initialize` handshake; `modern` insists on 2026-07-28; `legacy` speaks 2025 only. Unset:
+   * `auto` over HTTP; over stdio the 2025 handshake first, and a server that refuses it with
+   * "unsupported protocol version" is reconnected in the 2026-07-28 era (no probe process).
    */
   protocol: z.enum(['auto', 'modern', 'legacy']).optional(),
 };

@@ -98,12 +98,35 @@ async function terminateHttpSession(transport: StreamableHTTPClientTransport): P
 
 /** The 2026-07-28 revision, the one the modern era speaks today. */
 const MODERN_REVISION = '2026-07-28';
+/** The JSON-RPC code of an unsupported protocol version (MCP 2026-07-28, Basic › Lifecycle). */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/** How an upstream negotiates its era. */
+export type UpstreamProtocol = 'auto' | 'modern' | 'legacy';
+
+/**
+ * The era negotiation of a server entry: its `protocol` setting, else `auto` over HTTP (the
+ * `server/discover` probe is one request) and `legacy` over stdio, where the SDK's probe would
+ * spawn a second, short-lived process on every connect and leave the real one to start after
+ * `connect()` resolves. A stdio server that refuses the 2025 handshake is then reconnected in
+ * the 2026-07-28 era (see {@link refusesLegacyHandshake}).
+ */
+export function protocolOf(config: UpstreamConfig): UpstreamProtocol {
+  return config.protocol ?? (config.type === 'stdio' ? 'legacy' : 'auto');
+}
+
+/** Whether a failed connect is a 2026-07-28-only server refusing the `initialize` handshake. */
+export function refusesLegacyHandshake(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const message = error instanceof Error ? error.message : '';
+  return code === UNSUPPORTED_PROTOCOL_VERSION || /unsupported protocol version/i.test(message);
+}
 
 /**
  * The SDK's negotiation for an upstream's `protocol` setting (MCP 2026-07-28, Basic ›
  * Lifecycle: a client probes with `server/discover` and falls back to `initialize`).
  */
-function versionNegotiationOf(protocol: 'auto' | 'modern' | 'legacy') {
+function versionNegotiationOf(protocol: UpstreamProtocol) {
   if (protocol === 'legacy') return {};
   return {
     versionNegotiation: {
@@ -121,12 +144,13 @@ function versionNegotiationOf(protocol: 'auto' | 'modern' | 'legacy') {
 export function createConnection(
   name: string,
   config: UpstreamConfig,
+  protocol: UpstreamProtocol,
   options: ResolvedUpstreamOptions,
   events: ConnectionEvents,
 ): UpstreamConnection {
   const client = new Client(options.clientInfo, {
     capabilities: {},
-    ...versionNegotiationOf(config.protocol ?? 'auto'),
+    ...versionNegotiationOf(protocol),
   });
   client.setNotificationHandler('notifications/tools/list_changed', () =>
     events.onListChanged('tools'),

@@ -8,7 +8,13 @@ import { CoreError } from '../errors.js';
 import { classifyUpstreamError } from './classify-error.js';
 import { quoteName } from './config-issues.js';
 import type { UpstreamConfig } from './config-schema.js';
-import { createConnection, type ListChangedKind, type UpstreamConnection } from './connection.js';
+import {
+  createConnection,
+  type ListChangedKind,
+  protocolOf,
+  refusesLegacyHandshake,
+  type UpstreamConnection,
+} from './connection.js';
 import { createReconnectGate } from './reconnect-gate.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
 import type { UpstreamStatus } from './upstream-types.js';
@@ -67,6 +73,11 @@ export function createUpstreamLifecycle(
   let current: LiveConnection | undefined;
   let attempt: { connection: UpstreamConnection; promise: Promise<LiveConnection> } | undefined;
   let described: ServerDescription | undefined;
+  /** Set once a stdio server without a `protocol` setting refused the 2025 handshake. */
+  let speaksModern = false;
+  /** Whether `error` is a refusal of the 2025 handshake that this upstream may answer by upgrading. */
+  const refusedLegacy = (error: unknown) =>
+    config.protocol === undefined && config.type === 'stdio' && refusesLegacyHandshake(error);
   let lastFailure: CoreError | undefined;
   let closing: Promise<void> | undefined;
 
@@ -113,6 +124,12 @@ export function createUpstreamLifecycle(
     } catch (error) {
       failure = error;
     }
+    if (failure !== undefined && closing === undefined && refusedLegacy(failure) && !speaksModern) {
+      // A 2026-07-28-only stdio server refused the 2025 handshake: speak its era from now on.
+      speaksModern = true;
+      await closeConnection(connection);
+      return establish(openConnection());
+    }
     if (closing !== undefined) {
       await closeConnection(connection);
       throw closedError('connect');
@@ -147,9 +164,10 @@ export function createUpstreamLifecycle(
     return live;
   }
 
-  function startAttempt(): Promise<LiveConnection> {
-    status = described === undefined && gate.failures === 0 ? 'connecting' : 'reconnecting';
-    const connection: UpstreamConnection = createConnection(name, config, settings, {
+  /** A new connection, registered, in the era this upstream speaks. */
+  function openConnection(): UpstreamConnection {
+    const protocol = speaksModern ? 'modern' : protocolOf(config);
+    const connection: UpstreamConnection = createConnection(name, config, protocol, settings, {
       onListChanged: emit,
       onClose: () => {
         closedConnections.add(connection);
@@ -159,6 +177,12 @@ export function createUpstreamLifecycle(
       },
     });
     openConnections.add(connection);
+    return connection;
+  }
+
+  function startAttempt(): Promise<LiveConnection> {
+    status = described === undefined && gate.failures === 0 ? 'connecting' : 'reconnecting';
+    const connection = openConnection();
     const promise = establish(connection).finally(() => {
       if (attempt?.connection === connection) {
         attempt = undefined;

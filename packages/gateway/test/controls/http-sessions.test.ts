@@ -68,8 +68,9 @@ describe('rate limits over Streamable HTTP', () => {
       await lookup(first.client, toolId),
     ]).toEqual(['ok', 'ok', 'RATE_LIMITED']);
     expect(await lookup(second.client, toolId)).toBe('ok');
-    expect(await store.keys(`gateway:${first.sessionId}:`)).toEqual([
-      `gateway:${first.sessionId}:rate:meta:tool_execute`,
+    // State is keyed by the caller scope: a 2025-era session's is `session:<id>`.
+    expect(await store.keys(`gateway:session:${first.sessionId}:`)).toEqual([
+      `gateway:session:${first.sessionId}:rate:meta:tool_execute`,
     ]);
   });
 
