@@ -68,49 +68,6 @@ const toolIdOf = async (client: Client, query: string) => {
 };
 
 describe('x-gateway on two instances sharing Redis, behind one address', () => {
-  it('in the 2026-07-28 era (no session, no affinity): artifacts, the rate limit and the seen set hold per caller scope across instances', async () => {
-    const { proxy } = await startTwo({
-      rateLimits: { metaTools: { tool_execute: { maxCallsPerSession: 3 } } },
-      cacheStable: { enabled: true },
-    });
-    const client = await connectModernClient(proxy.url);
-    cleanups.push(() => client.close());
-    expect(client.getProtocolEra()).toBe('modern');
-    const work = await toolIdOf(client, 'numbered work');
-    const executed = await client.callTool({
-      name: 'tool_execute',
-      arguments: { tool_id: work, args: { n: 1, __x_behaviour: 'large', __x_size: 400_000 } },
-    });
-    const handle = (payload(executed) as { artifacts: { handle: string }[] }).artifacts[0]
-      ?.handle as string;
-    // Each request goes to the other instance: both views land on a server that did not store it.
-    for (let view = 0; view < 2; view += 1) {
-      const viewed = await client.callTool({
-        name: 'tool_view',
-        arguments: { handle, selector: 'json_keys' },
-      });
-      expect(viewed.isError).not.toBe(true);
-      expect(payload(viewed)).toMatchObject({ handle, unit: 'keys' });
-    }
-    const outcomes: unknown[] = [];
-    for (let call = 0; call < 3; call += 1) {
-      const result = await client.callTool({
-        name: 'tool_execute',
-        arguments: { tool_id: work, args: { n: call } },
-      });
-      outcomes.push(result.isError === true ? payload(result).error : 'ok');
-    }
-    expect(outcomes).toEqual(['ok', 'ok', 'RATE_LIMITED']);
-    expect(proxy.served.every((count) => count >= 3)).toBe(true);
-    // A 2025 client is a session of its own: it does not see the anonymous scope's artifact.
-    const legacy = await connect(proxy.url);
-    const refused = await legacy.callTool({
-      name: 'tool_view',
-      arguments: { handle, selector: 'head' },
-    });
-    expect(payload(refused)).toMatchObject({ error: 'VIEW_FAILED' });
-  });
-
   it('views on one instance the artifacts a call made on the other, small and large', async () => {
     const { proxy, instances, artifacts } = await startTwo({});
     const client = await connect(proxy.url);
@@ -193,5 +150,51 @@ describe('x-gateway on two instances sharing Redis, behind one address', () => {
       arguments: { tool_id: work, args: { n: 1 } },
     });
     expect(fresh.isError).not.toBe(true);
+  });
+});
+
+// Runs after the 2025 tests above: it adds a file to the shared artifact directory they count.
+describe('x-gateway on two instances in the 2026-07-28 era', () => {
+  it('in the 2026-07-28 era (no session, no affinity): artifacts, the rate limit and the seen set hold per caller scope across instances', async () => {
+    const { proxy } = await startTwo({
+      rateLimits: { metaTools: { tool_execute: { maxCallsPerSession: 3 } } },
+      cacheStable: { enabled: true },
+    });
+    const client = await connectModernClient(proxy.url);
+    cleanups.push(() => client.close());
+    expect(client.getProtocolEra()).toBe('modern');
+    const work = await toolIdOf(client, 'numbered work');
+    const executed = await client.callTool({
+      name: 'tool_execute',
+      arguments: { tool_id: work, args: { n: 1, __x_behaviour: 'large', __x_size: 400_000 } },
+    });
+    const handle = (payload(executed) as { artifacts: { handle: string }[] }).artifacts[0]
+      ?.handle as string;
+    // Each request goes to the other instance: both views land on a server that did not store it.
+    for (let view = 0; view < 2; view += 1) {
+      const viewed = await client.callTool({
+        name: 'tool_view',
+        arguments: { handle, selector: 'json_keys' },
+      });
+      expect(viewed.isError).not.toBe(true);
+      expect(payload(viewed)).toMatchObject({ handle, unit: 'keys' });
+    }
+    const outcomes: unknown[] = [];
+    for (let call = 0; call < 3; call += 1) {
+      const result = await client.callTool({
+        name: 'tool_execute',
+        arguments: { tool_id: work, args: { n: call } },
+      });
+      outcomes.push(result.isError === true ? payload(result).error : 'ok');
+    }
+    expect(outcomes).toEqual(['ok', 'ok', 'RATE_LIMITED']);
+    expect(proxy.served.every((count) => count >= 3)).toBe(true);
+    // A 2025 client is a session of its own: it does not see the anonymous scope's artifact.
+    const legacy = await connect(proxy.url);
+    const refused = await legacy.callTool({
+      name: 'tool_view',
+      arguments: { handle, selector: 'head' },
+    });
+    expect(payload(refused)).toMatchObject({ error: 'VIEW_FAILED' });
   });
 });
