@@ -45,6 +45,19 @@ export const HELP_ARGUMENTS: readonly HelpArgument[] = [
   { name: 'offset', values: 'N', description: 'skip N entries of a long listing' },
 ];
 
+/**
+ * The manifest's declaration of what `help` offers beyond cash-rfc: `query` and `offset`.
+ * Clients that never pass them get the RFC's answers (gated only when a listing exceeds the
+ * help bound).
+ *
+ * @see cash-rfc §5.5 (the manifest), §4.2 (additional keyword arguments)
+ */
+export const HELP_QUERY_EXTENSION = {
+  name: 'x-help-query',
+  description:
+    'help kwargs: query (words) lists only the entries that match, best first; offset (N) reads on in a listing larger than one answer.',
+} as const;
+
 /** The longest `query` acted on, in characters; a longer one is cut (listing text stays small). */
 export const MAX_HELP_QUERY_LENGTH = 200;
 
