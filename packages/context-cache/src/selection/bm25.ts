@@ -149,8 +149,9 @@ export function createBm25Strategy(): ContextStrategy {
     return {
       score(query) {
         const scores = new Float64Array(analysed.length);
+        // Scores are rounded to 32-bit floats here, as selection would, so it need not copy.
         for (const hit of ranker.search(query, { limit: Number.POSITIVE_INFINITY })) {
-          scores[hit.document.position] = hit.score;
+          scores[hit.document.position] = Math.fround(hit.score);
         }
         const queryTerms = [...new Set(tokenize(query))];
         /** Per matched document: the query terms it holds, in query order. */

@@ -102,12 +102,10 @@ export function createSelectionIndex(
     documentCount: documents.length,
     characters,
     select(query, budget) {
-      const scored = scoring
-        .score(query)
-        .map((item) => {
-          const score = Math.fround(item.score);
-          return Object.is(score, item.score) ? item : { ...item, score };
-        });
+      const scored = scoring.score(query).map((item) => {
+        const score = Math.fround(item.score);
+        return Object.is(score, item.score) ? item : { ...item, score };
+      });
       const ordered = isAligned(scored, documents)
         ? orderByRank(scored, ranks)
         : orderScored(scored);
