@@ -53,7 +53,9 @@ export const HELP_ARGUMENTS: readonly HelpArgument[] = [
  * @see cash-rfc §5.5 (the manifest), §4.2 (additional keyword arguments)
  */
 export const HELP_QUERY_EXTENSION = {
+  /** The extension's name in the manifest. */
   name: 'x-help-query',
+  /** One line on what it adds. */
   description:
     'help kwargs: query (words) lists only the entries that match, best first; offset (N) reads on in a listing larger than one answer.',
 } as const;
