@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MIN_HELP_TOKEN_LIMIT } from '@x/cash';
 import { parseCommandLine, parseServeFlags, UsageError } from '@x/core/cli';
 import type { ListenAddress } from '@x/core/serve';
 import type { SessionStoreConfig } from '@x/core/sessions';
@@ -16,7 +17,8 @@ export const USAGE = `Usage:
   x-cash demo [--db FILE] [--http HOST:PORT] [--tokens FILE] [--session-store STORE]
       orders (retail, wholesale), inventory and crm on an SQLite database, created and
       seeded on first run (in memory without --db)
-  x-cash aggregate --config FILE [--http HOST:PORT] [--tokens FILE] [--session-store STORE]
+  x-cash aggregate --config FILE [--help-tokens N] [--http HOST:PORT] [--tokens FILE]
+                   [--session-store STORE]
       the servers of an mcpServers file behind call, help and skill
   x-cash --help
 
@@ -32,6 +34,8 @@ Options:
                        redis://HOST:PORT, shared by every instance behind one address
   --db FILE            demo: the SQLite file (created and seeded when missing)
   --config FILE        aggregate: the mcpServers file (required)
+  --help-tokens N      aggregate: the most cl100k_base tokens one help answer takes
+                       (default 2000, at least 1000); larger listings are paged
 `;
 
 /** What the command line asks for. */
@@ -49,6 +53,8 @@ export type CliCommand =
       databasePath: string | undefined;
       /** aggregate: the mcpServers file. */
       configPath: string | undefined;
+      /** aggregate: the bound of one help answer in tokens; `undefined` keeps the default. */
+      helpTokenLimit: number | undefined;
     };
 
 const OPTIONS = {
@@ -58,7 +64,20 @@ const OPTIONS = {
   'session-store': { type: 'string' },
   db: { type: 'string' },
   config: { type: 'string' },
+  'help-tokens': { type: 'string' },
 } as const;
+
+/** Reads `--help-tokens`: a whole number of at least {@link MIN_HELP_TOKEN_LIMIT}. */
+function parseHelpTokens(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const limit = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(limit >= MIN_HELP_TOKEN_LIMIT)) {
+    throw new UsageError(
+      `--help-tokens: expected a whole number of at least ${MIN_HELP_TOKEN_LIMIT}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return limit;
+}
 
 /**
  * Parses the arguments of `x-cash` (without `node` and the script).
@@ -80,6 +99,8 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     throw new UsageError('--db applies to demo only');
   if (command === 'aggregate' && values.config === undefined)
     throw new UsageError('aggregate needs --config FILE');
+  if (command === 'demo' && values['help-tokens'] !== undefined)
+    throw new UsageError('--help-tokens applies to aggregate only');
   const { http, tokensPath, sessionStore } = parseServeFlags(values);
   return {
     kind: command,
@@ -88,5 +109,6 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     sessionStore,
     databasePath: values.db,
     configPath: values.config,
+    helpTokenLimit: parseHelpTokens(values['help-tokens']),
   };
 }

@@ -84,6 +84,7 @@ export async function runAggregate(command: ServeCommand): Promise<Served> {
     name: 'x-cash-aggregate',
     version: '0.1.0',
     manifest: { publisher: 'x-cash aggregate', endpoint: () => endpoint.url },
+    ...(command.helpTokenLimit === undefined ? {} : { helpTokenLimit: command.helpTokenLimit }),
   });
   const aggregation = await aggregateMcpServers(cash, config, { upstream: { stderr: 'ignore' } });
   return serve(cash, command, endpoint, async () => {

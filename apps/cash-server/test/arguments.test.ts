@@ -12,6 +12,7 @@ describe('x-cash command line', () => {
       sessionStore: undefined,
       databasePath: 'shop.db',
       configPath: undefined,
+      helpTokenLimit: undefined,
     });
     expect(
       parseCliArguments(['demo', '--http', '8080', '--session-store', 'redis://127.0.0.1:6379']),
@@ -21,6 +22,9 @@ describe('x-cash command line', () => {
       configPath: 'mcp.json',
       http: undefined,
     });
+    expect(
+      parseCliArguments(['aggregate', '--config', 'mcp.json', '--help-tokens', '1500']),
+    ).toMatchObject({ helpTokenLimit: 1500 });
     expect(parseCliArguments(['--help'])).toEqual({ kind: 'help' });
   });
 
@@ -35,6 +39,9 @@ describe('x-cash command line', () => {
     [['demo', '--verbose'], "Unknown option '--verbose'"],
     [['demo', '--session-store', 'redis://127.0.0.1:6379'], '--session-store needs --http'],
     [['demo', '--http', '8080', '--session-store', 'mysql://x'], '--session-store:'],
+    [['aggregate', '--config', 'x', '--help-tokens', '999'], '--help-tokens: expected'],
+    [['aggregate', '--config', 'x', '--help-tokens', '2k'], '--help-tokens: expected'],
+    [['demo', '--help-tokens', '2000'], '--help-tokens applies to aggregate only'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCliArguments(argv)).toThrow(UsageError);
     expect(() => parseCliArguments(argv)).toThrow(message);

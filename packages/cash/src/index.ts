@@ -51,7 +51,16 @@ export {
   type CashWireErrorCode,
 } from './errors.js';
 export { DEFAULT_GATE_THRESHOLD } from './help/answer-help.js';
-export { HELP_ARGUMENTS, type HelpArgument } from './help/help-options.js';
+export {
+  DEFAULT_HELP_TOKEN_LIMIT,
+  MIN_HELP_TOKEN_LIMIT,
+} from './help/help-bound.js';
+export {
+  HELP_ARGUMENTS,
+  HELP_QUERY_EXTENSION,
+  type HelpArgument,
+  MAX_HELP_QUERY_LENGTH,
+} from './help/help-options.js';
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from './kwargs.js';
 // Manifest
 export type { ManifestOptions } from './manifest/build-manifest.js';

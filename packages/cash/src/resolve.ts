@@ -33,6 +33,8 @@ export interface NamespaceView {
   functions: Map<string, CashFunction>;
   /** Visible skills by canonical label, in order. */
   skills: Map<string, CashSkill>;
+  /** What holds the content (the node, or a mount's content): keys what is kept per listing. */
+  owner: object;
 }
 
 /** Where a namespace path leads. */
@@ -108,6 +110,7 @@ export function localView(scope: Scope, node: NamespaceNode): NamespaceView {
     children: filterMap(node.children, (child) => namespaceVisible(scope, child)),
     functions: filterMap(node.functions, (entry) => functionVisible(scope, node.path, entry)),
     skills: filterMap(node.skills, (skill) => skillVisible(scope, node.path, skill)),
+    owner: node,
   };
 }
 
@@ -144,6 +147,7 @@ export async function openMount(
       children: new Map(),
       functions: filterMap(functions, (entry) => functionVisible(scope, path, entry)),
       skills: filterMap(skills, (skill) => skillVisible(scope, path, skill)),
+      owner: target.content,
     },
   };
 }

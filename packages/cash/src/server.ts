@@ -16,6 +16,7 @@ import type {
 } from './definitions.js';
 import { CashError } from './errors.js';
 import { answerHelp, DEFAULT_GATE_THRESHOLD } from './help/answer-help.js';
+import { DEFAULT_HELP_TOKEN_LIMIT, MIN_HELP_TOKEN_LIMIT } from './help/help-bound.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './kwargs.js';
 import { buildManifest, type ManifestOptions } from './manifest/build-manifest.js';
 import { createManifestRoute } from './manifest/manifest-route.js';
@@ -44,6 +45,11 @@ export interface CashServerOptions {
   instructions?: string;
   /** The default gate threshold in characters (default 10,000; advertised by `help()` when higher). */
   gateThreshold?: number;
+  /**
+   * The most `cl100k_base` tokens one `help` answer may take (default 2,000, at least 1,000):
+   * larger listings are gated and paged, larger documentation cut.
+   */
+  helpTokenLimit?: number;
   /** Decides what each caller sees (cash-rfc §2.3). */
   visibility?: VisibilityHook;
   /** Bounds on incoming kwargs (default: depth 64, 1,000,000 characters). */
@@ -142,6 +148,16 @@ function checkThreshold(value: number): number {
   return value;
 }
 
+function checkHelpTokenLimit(value: number): number {
+  if (!Number.isInteger(value) || value < MIN_HELP_TOKEN_LIMIT) {
+    throw new CashError({
+      code: 'INVALID_DEFINITION',
+      message: `helpTokenLimit must be an integer of at least ${MIN_HELP_TOKEN_LIMIT} (tokens), got ${value}`,
+    });
+  }
+  return value;
+}
+
 function collectMounts(node: NamespaceNode, into: NamespaceMount[]): NamespaceMount[] {
   if (node.mount !== undefined) into.push(node.mount);
   for (const child of node.children.values()) collectMounts(child, into);
@@ -152,11 +168,12 @@ function collectMounts(node: NamespaceNode, into: NamespaceMount[]): NamespaceMo
  * Creates a CaSH server: declare namespaces, functions and skills on it (it is the root
  * namespace's builder), mount upstreams, then serve it with `createMcpServer` per session.
  *
- * @throws CashError `INVALID_DEFINITION` for a bad `gateThreshold` or `limits`.
+ * @throws CashError `INVALID_DEFINITION` for a bad `gateThreshold`, `helpTokenLimit` or `limits`.
  * @see cash-rfc §4 (the three tools), §5 (namespaces), §7 (gating)
  */
 export function createCashServer(options: CashServerOptions): CashServer {
   const gateThreshold = checkThreshold(options.gateThreshold ?? DEFAULT_GATE_THRESHOLD);
+  const helpTokenLimit = checkHelpTokenLimit(options.helpTokenLimit ?? DEFAULT_HELP_TOKEN_LIMIT);
   const limits: JsonLimits = { ...DEFAULT_JSON_LIMITS, ...options.limits };
   const validator = createSchemaValidator();
   const now = options.now ?? (() => new Date());
@@ -239,7 +256,10 @@ export function createCashServer(options: CashServerOptions): CashServer {
       if (name === 'help') {
         const request = parseHelpArguments(args);
         if (CashError.isInstance(request)) return errorResult(request);
-        return await answerHelp(root, request, scope, gateThreshold);
+        return await answerHelp(root, request, scope, {
+          gateThreshold,
+          tokenLimit: helpTokenLimit,
+        });
       }
       const request = parseSkillArguments(args);
       if (CashError.isInstance(request)) return errorResult(request);

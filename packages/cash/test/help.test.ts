@@ -23,7 +23,7 @@ describe('help layering', () => {
         '',
         '- **orders** — Create and manage customer orders.\n- **inventory** — Query and update stock levels.\n- **crm** — Manage contacts and accounts.',
         '',
-        'Supported arguments: `format` (markdown|json), `params` (full), `examples` (true|false).',
+        'Supported arguments: `format` (markdown|json), `params` (full), `examples` (true|false), `query` (words), `offset` (N).',
       ].join('\n'),
     );
     expect(answer).not.toMatch(/retail|customer_id|skill/i);
@@ -83,7 +83,13 @@ describe('help layering', () => {
         { name: 'inventory', description: 'Query and update stock levels.' },
         { name: 'crm', description: 'Manage contacts and accounts.' },
       ],
-      arguments: { format: 'markdown|json', params: 'full', examples: 'true|false' },
+      arguments: {
+        format: 'markdown|json',
+        params: 'full',
+        examples: 'true|false',
+        query: 'words',
+        offset: 'N',
+      },
     });
     const listing = json(await tool('help', { namespace: 'orders', kwargs: { format: 'json' } }));
     expect(listing.namespaces).toEqual([

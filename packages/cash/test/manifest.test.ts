@@ -1,6 +1,7 @@
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { HELP_QUERY_EXTENSION } from '../src/help/help-options.js';
 import {
   CashError,
   MANIFEST_PATH,
@@ -101,6 +102,7 @@ describe('serving the manifest', () => {
         },
         { name: 'inventory.restock', description: 'Restock a product.' },
       ],
+      extensions: [{ name: 'x-help-query', description: HELP_QUERY_EXTENSION.description }],
     });
   });
 

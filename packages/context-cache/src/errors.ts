@@ -30,7 +30,7 @@ export type WireErrorCode =
  * Codes of failures that only building a cache can produce. Building is an operator action, not
  * part of the MCP surface, so these never have a wire meaning of their own (see {@link wireErrorCode}).
  *
- * - `invalid_options`: the build options failed validation.
+ * - `invalid_options`: the build options (or the bounds of a selection index cache) failed validation.
  * - `source_missing`: the sources path is not a directory.
  * - `cache_exists`: the destination exists and `force` was not set (`context_cache.md §Build`), or it is not a directory.
  * - `duplicate_document_id`: two sources normalize to the same document id (`context_cache.md §Invariants` 6).

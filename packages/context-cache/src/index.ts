@@ -74,10 +74,25 @@ export {
   validateBudget,
   validateQuery,
 } from './resolve-context.js';
-export { orderScored, selectContext } from './selection/select.js';
-export type { ContextStrategy, ScoredDocument, SelectionWhy } from './selection/strategy.js';
+export {
+  createSelectionIndexCache,
+  DEFAULT_INDEX_CACHE_LIMITS,
+  type SelectionIndexCache,
+  type SelectionIndexCacheOptions,
+  SelectionIndexCacheOptionsSchema,
+  type SelectionIndexKey,
+} from './selection/index-cache.js';
+export { fillBudget, orderScored, selectContext } from './selection/select.js';
+export { createSelectionIndex, type SelectionIndex } from './selection/selection-index.js';
+export type {
+  ContextStrategy,
+  ScoredDocument,
+  ScoringIndex,
+  SelectionWhy,
+} from './selection/strategy.js';
 export {
   approximateTokens,
+  indexTermFrequency,
   scoreTermFrequency,
   type TermFrequencyScore,
   type TermFrequencyWhy,

@@ -8,7 +8,7 @@ import { resolveCachePath } from './cache-path.js';
 import { isWellFormedText } from './document.js';
 import { ContextCacheError } from './errors.js';
 import { MAX_BUDGET, MAX_QUERY_BYTES } from './limits.js';
-import { selectContext } from './selection/select.js';
+import { createSelectionIndexCache, type SelectionIndexCache } from './selection/index-cache.js';
 import type { ContextStrategy } from './selection/strategy.js';
 import { termFrequencyStrategy, V0_STRATEGY_NAME } from './selection/term-frequency.js';
 import type { SelectionResult } from './selection-result.js';
@@ -34,6 +34,19 @@ export interface ResolveContextOptions {
   readonly defaultStrategy?: string;
   /** Strategies beyond the built-in `v0` (for example the one of `createBm25Strategy`). */
   readonly strategies?: readonly ContextStrategy[];
+  /**
+   * Where selection indexes are kept between calls (keyed by cache and `cache_version`);
+   * default: one cache shared by every call in the process, with the default bounds.
+   */
+  readonly indexes?: SelectionIndexCache;
+}
+
+/** The index cache of calls that bring none: created on first use. */
+let sharedIndexes: SelectionIndexCache | undefined;
+
+function sharedIndexCache(): SelectionIndexCache {
+  sharedIndexes ??= createSelectionIndexCache();
+  return sharedIndexes;
 }
 
 /**
@@ -95,6 +108,10 @@ export function chooseStrategy(
  * repairs. For `v0`, serializing the result with `serializeSelectionResult` gives the
  * original's bytes.
  *
+ * Selection runs on an index kept across calls for the cache's `cache_version` (built on the
+ * first call, rebuilt when the version changes, see `createSelectionIndexCache`); the checks
+ * run on every call, so only a cache that passed them is ever answered from.
+ *
  * @throws ContextCacheError with one of the six wire codes
  * @see context.resolve.md; context_selection.md; context_cache.md §Verification
  */
@@ -107,5 +124,9 @@ export async function resolveContext(
   const strategy = chooseStrategy(request.strategy, options);
   const cachePath = await resolveCachePath(options.cacheRoot, request.cache);
   const cache = await loadCache(cachePath);
-  return selectContext(cache.documents, query, budget, strategy);
+  const index = (options.indexes ?? sharedIndexCache()).get(
+    { cache: cachePath, cacheVersion: cache.manifest.cache_version, strategy },
+    cache.documents,
+  );
+  return index.select(query, budget);
 }

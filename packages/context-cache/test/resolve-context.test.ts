@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { buildCache } from '../src/build-cache.js';
 import { MAX_BUDGET, MAX_QUERY_BYTES } from '../src/limits.js';
 import { resolveContext } from '../src/resolve-context.js';
+import { createSelectionIndexCache } from '../src/selection/index-cache.js';
 import { serializeSelectionResult } from '../src/selection-result.js';
 import { createSampleRoot, editJson } from './support/sample-cache.js';
-import { createTempFolder } from './support/temp-folder.js';
+import { createTempFolder, writeFiles } from './support/temp-folder.js';
 
 function version(content: string): string {
   return `sha256:${createHash('sha256').update(content, 'utf8').digest('hex')}`;
@@ -115,6 +116,38 @@ describe('resolveContext (v0)', () => {
     const first = await resolveText(root, 'beta gamma', 7);
     for (let run = 0; run < 3; run += 1)
       expect(await resolveText(root, 'beta gamma', 7)).toBe(first);
+  });
+});
+
+describe('resolveContext across calls', () => {
+  it('keeps the index of a cache while cache_version holds and rebuilds it when the cache changes', async () => {
+    const folder = await createTempFolder();
+    const sources = join(folder, 'sources');
+    await writeFiles(folder, { 'sources/a.md': 'alpha beta', 'sources/b.md': 'beta' });
+    const cache = join(folder, 'root', 'docs');
+    await buildCache({ sources, cache, createdAt: new Date(0) });
+    const indexes = createSelectionIndexCache();
+    const options = { cacheRoot: join(folder, 'root'), indexes };
+    const ask = async (query: string) =>
+      (await resolveContext({ cache: 'docs', query, budget: 100 }, options)).documents.map(
+        (item) => [item.id, item.score],
+      );
+    expect(await ask('alpha')).toEqual([
+      ['a.md', 0.5],
+      ['b.md', 0],
+    ]);
+    expect(await ask('beta')).toEqual([
+      ['b.md', 1],
+      ['a.md', 0.5],
+    ]);
+    expect(indexes.size).toBe(1);
+    await writeFiles(folder, { 'sources/b.md': 'alpha alpha' });
+    await buildCache({ sources, cache, force: true, createdAt: new Date(0) });
+    expect(await ask('alpha')).toEqual([
+      ['b.md', 1],
+      ['a.md', 0.5],
+    ]);
+    expect(indexes.size).toBe(1);
   });
 });
 

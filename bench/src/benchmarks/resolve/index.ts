@@ -40,7 +40,7 @@ const CACHE_NAME = 'scifact';
 /** What each mode runs: queries evaluated, builds timed, loads timed, end-to-end calls. */
 const PLANS: Record<RunMode, { queries: number; builds: number; loads: number; endToEnd: number }> =
   {
-    quick: { queries: 20, builds: 1, loads: 1, endToEnd: 2 },
+    quick: { queries: 20, builds: 1, loads: 1, endToEnd: 3 },
     standard: { queries: 60, builds: 1, loads: 3, endToEnd: 3 },
     full: { queries: Number.POSITIVE_INFINITY, builds: 3, loads: 5, endToEnd: 20 },
   };

@@ -35,6 +35,7 @@ import {
   unknownArgumentsIgnoredCheck,
   unknownArgumentsToleratedCheck,
 } from './checks/help-arguments.js';
+import { extensionArgumentsCheck, queryListingCheck } from './checks/help-extension.js';
 import {
   distinguishesKindsCheck,
   flatRootCheck,
@@ -94,6 +95,7 @@ export const cashSpec: SpecDefinition = {
     unknownArgumentsToleratedCheck,
     unknownArgumentsIgnoredCheck,
     argumentsDocumentedCheck,
+    extensionArgumentsCheck,
     flatRootCheck,
     shallowHierarchyCheck,
     distinguishesKindsCheck,
@@ -125,6 +127,7 @@ export const cashSpec: SpecDefinition = {
     indexNoFunctionListsCheck,
     namespaceEntriesCheck,
     namespaceNoParametersCheck,
+    queryListingCheck,
     gateEnforcedCheck,
     gatedNoticeCheck,
     gatedSummaryCheck,

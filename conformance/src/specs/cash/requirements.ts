@@ -88,6 +88,12 @@ export const cashRequirements: readonly Requirement[] = [
     'Every extra help keyword argument the server advertises or acts on (format, examples, params, ...) is named in the base help() answer.',
   ),
   rfc(
+    'cash.4.2.extension-kwargs-documented',
+    '§4.2 (Additional keyword arguments); §5.5',
+    'MUST',
+    'A server whose manifest declares the x-help-query extension names its arguments query and offset in the base help() answer.',
+  ),
+  rfc(
     'cash.4.2.flat-root',
     '§4.2 (Root namespace)',
     'SHOULD',
@@ -275,6 +281,12 @@ export const cashRequirements: readonly Requirement[] = [
     '§6.1 Layer N; §6.2',
     'MUST',
     'help(namespace) carries no signatures or parameter detail: no parameter table, no argument lists, no typed parameters.',
+  ),
+  rfc(
+    'cash.6.1.query-listing',
+    '§4.2 (one descriptive line per entry); §6.1 Layer N',
+    'SHOULD',
+    'With x-help-query declared, help(namespace, kwargs={"query": <a listed function>}) answers a listing of that namespace\'s own entries, one line each, that holds the function.',
   ),
   // §7 Output size gating
   rfc(

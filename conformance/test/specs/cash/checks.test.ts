@@ -54,6 +54,17 @@ const BROKEN_FIXTURES: readonly { requirement: string; defect: string; message: 
     message: /^help\(\) does not name "format" \(acted on by help\(\)\); "examples"/,
   },
   {
+    requirement: 'cash.4.2.extension-kwargs-documented',
+    defect: 'query-undocumented',
+    message: /^the manifest declares x-help-query but help\(\) does not name "query", "offset"$/,
+  },
+  {
+    requirement: 'cash.6.1.query-listing',
+    defect: 'query-leaks',
+    message:
+      /^help\(namespace="orders", kwargs=\{"query":"summary"\}\): "summary" has 1 more line\(s\) under it$/,
+  },
+  {
     requirement: 'cash.4.2.flat-root',
     defect: 'root-functions',
     message: /root functions \(getversion\) beside namespaces \(orders, inventory\)$/,
@@ -340,6 +351,17 @@ describe('the cash checks', () => {
       expect(resultOf(report, requirement)).toMatchObject({ status: 'fail', message });
     },
   );
+
+  it('skips the help extension checks of a server whose manifest declares none', async () => {
+    const report = await runConformance({
+      targets: [httpTarget(`${shared.url}/no-help-extension`, 'no-help-extension')],
+      requirements: ['cash.4.2.extension-kwargs-documented', 'cash.6.1.query-listing'],
+    });
+    expect(report.targets[0]?.results.map((result) => [result.status, result.message])).toEqual([
+      ['skip', 'the manifest (cash://server) declares no x-help-query extension'],
+      ['skip', 'the manifest (cash://server) declares no x-help-query extension'],
+    ]);
+  });
 
   it('skips the gating and aggregation checks of a target registered without settings', async () => {
     const bare = { ...httpTarget(shared.url, 'bare'), settings: {} };

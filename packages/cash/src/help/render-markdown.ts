@@ -6,7 +6,7 @@
 
 import { formatInvocation } from '../results.js';
 import { HELP_ARGUMENTS } from './help-options.js';
-import type { FunctionView, HelpView, ListingEntry } from './views.js';
+import type { FunctionView, HelpView, ListingEntry, ListingPage } from './views.js';
 
 function cell(text: string): string {
   return text.replace(/\s+/g, ' ').replaceAll('|', '\\|');
@@ -19,6 +19,48 @@ function listing(entries: readonly ListingEntry[]): string {
         `- **${entry.name}** — ${entry.description}${entry.available === false ? ' _(available: false)_' : ''}`,
     )
     .join('\n');
+}
+
+function entries(value: number): string {
+  return `${value.toLocaleString('en-US')} ${value === 1 ? 'entry' : 'entries'}`;
+}
+
+/** The help call that lists `page`'s namespace again with `kwargs`. */
+function helpCall(page: ListingPage, kwargs: Record<string, unknown>): string {
+  const head = formatInvocation('help', { namespace: page.namespace });
+  return `\`${head.slice(0, -1)}${head.endsWith('()') ? '' : ', '}kwargs=${JSON.stringify(kwargs)})\``;
+}
+
+/**
+ * The notice of a narrowed or paged listing: what the query matched, and when the listing is
+ * larger than one answer, that it was gated, its count, and the two ways on (cash-rfc §7.2's
+ * gated response, applied to help).
+ */
+export function pageNotice(page: ListingPage): string {
+  const lines: string[] = [];
+  const first = page.offset + 1;
+  const last = page.offset + page.shown;
+  const range = page.shown === 0 ? 'none shown' : `showing ${first}-${last}`;
+  if (page.query !== undefined) {
+    lines.push(
+      `Matching ${JSON.stringify(page.query)}: ${entries(page.total)} of ${page.unfiltered.toLocaleString('en-US')}, best first${page.gatedAt === undefined && page.offset === 0 ? '' : `; ${range}`}.`,
+    );
+  }
+  if (page.gatedAt !== undefined) {
+    if (page.query === undefined) {
+      lines.push(
+        `**Gated:** this listing has ${entries(page.total)}, more than one help answer holds (${page.gatedAt.toLocaleString('en-US')} tokens); ${range}.`,
+      );
+    }
+    const ways = [`- Narrow it: ${helpCall(page, { query: page.query ?? '<words>' })}`];
+    if (last < page.total) {
+      const next =
+        page.query === undefined ? { offset: last } : { query: page.query, offset: last };
+      ways.push(`- Read on: ${helpCall(page, next)}`);
+    }
+    lines.push('', 'To see more, either:', ...ways);
+  }
+  return lines.join('\n');
 }
 
 /** The ready-to-paste call of an example. */
@@ -96,12 +138,16 @@ export function renderHelpMarkdown(view: HelpView, ignored: readonly string[]): 
         `Gate threshold: ${view.gateThreshold.toLocaleString('en-US')} characters; larger \`call\` responses are gated (pass \`sizelimit\` to change it per call).`,
       );
     }
+    if (view.page !== undefined) sections.splice(0, 0, pageNotice(view.page));
     text = sections.join('\n\n');
   } else {
     const sections = [`# ${view.namespace}`];
+    if (view.page !== undefined) sections.push(pageNotice(view.page));
     if (view.namespaces.length > 0) sections.push('## Sub-namespaces', listing(view.namespaces));
     if (view.functions.length > 0) sections.push('## Functions', listing(view.functions));
-    if (view.namespaces.length === 0 && view.functions.length === 0) sections.push('No functions.');
+    if (view.namespaces.length === 0 && view.functions.length === 0 && view.page === undefined) {
+      sections.push('No functions.');
+    }
     text = sections.join('\n\n');
   }
   if (ignored.length === 0) return text;

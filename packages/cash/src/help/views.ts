@@ -17,6 +17,27 @@ export interface ListingEntry {
   available?: false;
 }
 
+/**
+ * Which part of a listing an answer shows, when the listing was narrowed by a query or is
+ * too large for one answer (cash-rfc §7.2 applied to help: the count, and ways to narrow).
+ */
+export interface ListingPage {
+  /** The namespace argument that lists it again (`''` for the root). */
+  namespace: string;
+  /** The query that narrowed and ordered the entries, if any. */
+  query: string | undefined;
+  /** Entries of the listing before the query narrowed it. */
+  unfiltered: number;
+  /** Entries of the listing (after the query). */
+  total: number;
+  /** Entries skipped before the ones shown. */
+  offset: number;
+  /** Entries shown. */
+  shown: number;
+  /** The token bound of one help answer, when the listing exceeds it; `undefined` when it fits. */
+  gatedAt: number | undefined;
+}
+
 /** Layer 0: the top-level namespaces, the root functions, the supported arguments. */
 export interface IndexView {
   /** Discriminates the views. */
@@ -27,6 +48,8 @@ export interface IndexView {
   functions: ListingEntry[];
   /** The gate threshold, set only when it is above the 10,000 default (cash-rfc §7.3). */
   gateThreshold: number | undefined;
+  /** Set when the listing was narrowed or paged. */
+  page?: ListingPage;
 }
 
 /** Layer N: one namespace's sub-namespaces and functions. */
@@ -39,7 +62,12 @@ export interface NamespaceListingView {
   namespaces: ListingEntry[];
   /** Functions. */
   functions: ListingEntry[];
+  /** Set when the listing was narrowed or paged. */
+  page?: ListingPage;
 }
+
+/** A listing view: the index or a namespace. */
+export type ListingView = IndexView | NamespaceListingView;
 
 /** Leaf+1: one function's documentation. */
 export interface FunctionView {

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { HELP_QUERY_EXTENSION } from '../help/help-options.js';
 import { toLabel } from '../names.js';
 import type { NamespaceNode } from '../registry.js';
 import { localView, type Scope } from '../resolve.js';
@@ -48,7 +49,8 @@ export interface ManifestSource {
 
 /**
  * Builds and validates the manifest as an anonymous caller would see it (the visibility hook is
- * asked with no session). Skills are listed by label, qualified by namespace below the root.
+ * asked with no session). Skills are listed by label, qualified by namespace below the root;
+ * `extensions` declares the `help` query and offset (`x-help-query`).
  *
  * @throws CashError `INVALID_MANIFEST` when options make the manifest invalid.
  * @see cash-rfc §5.5, §5.6
@@ -102,6 +104,7 @@ export function buildManifest(
     ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
     namespaces,
     ...(skills.length === 0 ? {} : { skills }),
+    extensions: [{ ...HELP_QUERY_EXTENSION }],
   };
   return validateManifest(manifest, `the manifest of ${source.name}`);
 }

@@ -25,7 +25,8 @@ const IsoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
  * Required: `cash_version`, `last_updated`, `publisher`, `endpoint` (a URL: `https:`,
  * `http:` or a `stdio:` descriptor) and at least one `namespaces` entry. Optional:
  * `copyright`, `cache_ttl` (whole seconds, default 3600), `authentication` (`scheme` one of
- * `none`, `bearer`, `apikey`, `oauth2`; `docs_url`), `skills`. Unknown keys are dropped.
+ * `none`, `bearer`, `apikey`, `oauth2`; `docs_url`), `skills`, and our `extensions` (not in
+ * the RFC). Unknown keys are dropped.
  *
  * @see cash-rfc §5.5, §5.6
  */
@@ -78,6 +79,20 @@ export const CashManifestSchema = z.object({
         /** The skill name. */
         name: Text,
         /** One line. */
+        description: Text,
+      }),
+    )
+    .optional(),
+  /**
+   * Extensions beyond cash-rfc the server offers (not in the RFC's schema; an aggregator that
+   * does not know one loses nothing). Names start with `x-`.
+   */
+  extensions: z
+    .array(
+      z.object({
+        /** The extension's name, `x-` then lowercase words joined by hyphens. */
+        name: z.string().regex(/^x-[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must look like x-some-name'),
+        /** One line on what it adds. */
         description: Text,
       }),
     )

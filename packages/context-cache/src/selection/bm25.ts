@@ -5,11 +5,11 @@
  * @module
  */
 
-import { createSearchIndex, tokenize } from '@x/core/search';
+import { createSearchIndex, type SearchIndex, tokenize } from '@x/core/search';
 import { countTokens } from '@x/core/tokens';
 import type { CacheDocument } from '../document.js';
 import { type MarkdownFields, markdownFields } from './markdown-fields.js';
-import type { ContextStrategy, ScoredDocument } from './strategy.js';
+import type { ContextStrategy, ScoredDocument, ScoringIndex } from './strategy.js';
 
 /** The name the `bm25` strategy is selected by. */
 export const BM25_STRATEGY_NAME = 'bm25';
@@ -44,6 +44,63 @@ interface Analysis {
 /** Analyses kept per strategy, keyed by version (a content hash, so entries never go stale). */
 const ANALYSIS_LIMIT = 10_000;
 
+/** A document with its analysis and its position among the indexed documents. */
+interface Analysed {
+  readonly document: CacheDocument;
+  readonly analysis: Analysis;
+  readonly position: number;
+}
+
+/**
+ * Builds the shared ranker's index over analysed documents. Each field's terms come from the
+ * analysis (looked up by the field's text), so nothing is tokenized twice.
+ */
+function rankerIndex(analysed: readonly Analysed[]): SearchIndex<Analysed> {
+  const termsByText = new Map<string, readonly string[]>();
+  for (const { analysis } of analysed) {
+    for (const field of FIELDS) termsByText.set(analysis.fields[field], analysis.terms[field]);
+  }
+  const index = createSearchIndex<Analysed, Field>({
+    fields: {
+      title: { weight: BM25_FIELD_WEIGHTS.title },
+      headings: { weight: BM25_FIELD_WEIGHTS.headings },
+      body: { weight: BM25_FIELD_WEIGHTS.body },
+    },
+    id: (item) => item.document.id,
+    text: (item, field) => item.analysis.fields[field],
+    tokenize: (text) => termsByText.get(text) ?? tokenize(text),
+  });
+  index.add(analysed);
+  return index;
+}
+
+/**
+ * Per term, the documents holding it and how often in each field:
+ * `[position, title, headings, body, position, ...]`, positions ascending.
+ */
+function fieldPostings(analysed: readonly Analysed[]): Map<string, number[]> {
+  const postings = new Map<string, number[]>();
+  analysed.forEach(({ analysis }, position) => {
+    const counts = new Map<string, [number, number, number]>();
+    FIELDS.forEach((field, slot) => {
+      for (const term of analysis.terms[field]) {
+        let count = counts.get(term);
+        if (count === undefined) {
+          count = [0, 0, 0];
+          counts.set(term, count);
+        }
+        count[slot] = (count[slot] ?? 0) + 1;
+      }
+    });
+    for (const [term, [title, headings, body]] of counts) {
+      const posting = postings.get(term);
+      if (posting === undefined) postings.set(term, [position, title, headings, body]);
+      else posting.push(position, title, headings, body);
+    }
+  });
+  return postings;
+}
+
 /**
  * Creates the `bm25` strategy. Scores are BM25F (`@x/core/search`, shared with the gateway
  * router) over the title (first level-1 heading), the other headings and the body; a document
@@ -54,7 +111,9 @@ const ANALYSIS_LIMIT = 10_000;
  * field. Results name the strategy and the token counter in `selection`.
  *
  * Content analysis is cached per instance by document version, so repeated queries against
- * the same cache do not re-tokenize; the cache is bounded and cannot change a result.
+ * the same cache do not re-tokenize; the cache is bounded and cannot change a result. Its
+ * `index` keeps the ranker's index and per-field term postings for one set of documents, so
+ * a query costs one ranker search plus its terms' postings.
  *
  * @see context_selection.md §Execution Model ("The algorithm will improve, but the interface won't change"); ARCHITECTURE.md §Context cache
  */
@@ -79,51 +138,74 @@ export function createBm25Strategy(): ContextStrategy {
     return analysis;
   }
 
+  function index(documents: readonly CacheDocument[]): ScoringIndex {
+    const analysed = documents.map((document, position) => ({
+      document,
+      analysis: analyse(document),
+      position,
+    }));
+    const ranker = rankerIndex(analysed);
+    const postings = fieldPostings(analysed);
+    return {
+      score(query) {
+        const scores = new Float64Array(analysed.length);
+        // Scores are rounded to 32-bit floats here, as selection would, so it need not copy.
+        for (const hit of ranker.search(query, { limit: Number.POSITIVE_INFINITY })) {
+          scores[hit.document.position] = Math.fround(hit.score);
+        }
+        const queryTerms = [...new Set(tokenize(query))];
+        /** Per matched document: the query terms it holds, in query order. */
+        const matchedTerms = new Array<string[] | undefined>(analysed.length);
+        /** `[title, headings, body]` occurrences of query terms per document. */
+        const counts = new Int32Array(analysed.length * 3);
+        for (const term of queryTerms) {
+          const posting = postings.get(term) ?? [];
+          for (let at = 0; at < posting.length; at += 4) {
+            const position = posting[at] as number;
+            const terms = matchedTerms[position];
+            if (terms === undefined) matchedTerms[position] = [term];
+            else terms.push(term);
+            for (let slot = 0; slot < 3; slot += 1) {
+              counts[position * 3 + slot] =
+                (counts[position * 3 + slot] as number) + (posting[at + 1 + slot] as number);
+            }
+          }
+        }
+        const unmatched = {
+          query_terms: queryTerms,
+          matched_terms: [],
+          field_matches: { title: 0, headings: 0, body: 0 },
+        };
+        return analysed.map(({ document, analysis }, position) => {
+          const terms = matchedTerms[position];
+          return {
+            document,
+            score: scores[position] as number,
+            tokens: analysis.tokens,
+            why:
+              terms === undefined
+                ? unmatched
+                : {
+                    query_terms: queryTerms,
+                    matched_terms: terms,
+                    field_matches: {
+                      title: counts[position * 3] as number,
+                      headings: counts[position * 3 + 1] as number,
+                      body: counts[position * 3 + 2] as number,
+                    },
+                  },
+          };
+        });
+      },
+    };
+  }
+
   return {
     name: BM25_STRATEGY_NAME,
     tokenCounter: BM25_TOKEN_COUNTER,
     score(documents: readonly CacheDocument[], query: string): readonly ScoredDocument[] {
-      const analysed = documents.map((document) => ({ document, analysis: analyse(document) }));
-      const termsByText = new Map<string, readonly string[]>();
-      for (const { analysis } of analysed) {
-        for (const field of FIELDS) termsByText.set(analysis.fields[field], analysis.terms[field]);
-      }
-      const index = createSearchIndex<(typeof analysed)[number], Field>({
-        fields: {
-          title: { weight: BM25_FIELD_WEIGHTS.title },
-          headings: { weight: BM25_FIELD_WEIGHTS.headings },
-          body: { weight: BM25_FIELD_WEIGHTS.body },
-        },
-        id: (item) => item.document.id,
-        text: (item, field) => item.analysis.fields[field],
-        tokenize: (text) => termsByText.get(text) ?? tokenize(text),
-      });
-      index.add(analysed);
-      const scores = new Map(
-        index.search(query, { limit: Number.POSITIVE_INFINITY }).map((hit) => [hit.id, hit.score]),
-      );
-      const queryTerms = [...new Set(tokenize(query))];
-      const wanted = new Set(queryTerms);
-      return analysed.map(({ document, analysis }) => {
-        const counts = FIELDS.map(
-          (field) => analysis.terms[field].filter((term) => wanted.has(term)).length,
-        );
-        const present = new Set(FIELDS.flatMap((field) => analysis.terms[field]));
-        return {
-          document,
-          score: scores.get(document.id) ?? 0,
-          tokens: analysis.tokens,
-          why: {
-            query_terms: queryTerms,
-            matched_terms: queryTerms.filter((term) => present.has(term)),
-            field_matches: {
-              title: counts[0] ?? 0,
-              headings: counts[1] ?? 0,
-              body: counts[2] ?? 0,
-            },
-          },
-        };
-      });
+      return index(documents).score(query);
     },
+    index,
   };
 }

@@ -45,10 +45,27 @@ export function selectContext(
   const scored = strategy
     .score(documents, query)
     .map((item) => ({ ...item, score: Math.fround(item.score) }));
+  return fillBudget(orderScored(scored), documents.length, query, budget, strategy);
+}
+
+/**
+ * The budgeting phase over documents already scored (as 32-bit floats) and ordered: take each
+ * document that fits in what is left, skip (never truncate) one that does not, and report the
+ * counts; a strategy other than `v0` is named with its token counter.
+ *
+ * @see context_selection.md §Filling the Budget, §Budget Rules
+ */
+export function fillBudget(
+  ordered: Iterable<ScoredDocument>,
+  considered: number,
+  query: string,
+  budget: number,
+  strategy: Pick<ContextStrategy, 'name' | 'tokenCounter'>,
+): SelectionResult {
   const selected: SelectedDocument[] = [];
   let used = 0;
   let excluded = 0;
-  for (const item of orderScored(scored)) {
+  for (const item of ordered) {
     if (used + item.tokens <= budget) {
       const { id, version, content } = item.document;
       selected.push({
@@ -68,7 +85,7 @@ export function selectContext(
     query,
     budget,
     tokens_used: used,
-    documents_considered: documents.length,
+    documents_considered: considered,
     documents_selected: selected.length,
     documents_excluded_by_budget: excluded,
   };

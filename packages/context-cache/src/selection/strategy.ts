@@ -40,4 +40,19 @@ export interface ContextStrategy {
   readonly tokenCounter: string;
   /** Scores every document independently against the query (phase 1). */
   score(documents: readonly CacheDocument[], query: string): readonly ScoredDocument[];
+  /**
+   * Prepares scoring for one set of documents, so that many queries against it pay only for
+   * the query's terms. Optional: a strategy without it is scored with {@link score} each time.
+   * The index must give exactly what {@link score} gives for the same documents.
+   */
+  index?(documents: readonly CacheDocument[]): ScoringIndex;
+}
+
+/**
+ * A strategy's scoring prepared for one set of documents (see {@link ContextStrategy.index}).
+ * Holds no reference to anything but those documents and what was derived from them.
+ */
+export interface ScoringIndex {
+  /** Scores every document against the query: one entry per document, in the documents' order. */
+  score(query: string): readonly ScoredDocument[];
 }

@@ -5,8 +5,8 @@
  */
 
 import type { CacheDocument } from '../document.js';
-import type { ContextStrategy, ScoredDocument } from './strategy.js';
-import { isWhitespace, queryTerms } from './whitespace.js';
+import type { ContextStrategy, ScoredDocument, ScoringIndex } from './strategy.js';
+import { forEachWord, isWhitespace, queryTerms } from './whitespace.js';
 
 /** The name of the spec's strategy. */
 export const V0_STRATEGY_NAME = 'v0';
@@ -72,8 +72,62 @@ export function scoreTermFrequency(content: string, terms: readonly string[]): T
 }
 
 /**
+ * Prepares v0 scoring for one set of documents: each document's word count and approximate
+ * tokens, and for every distinct word of the lowercased contents the documents holding it with
+ * how often. A query then adds up its terms' postings, so it gives exactly the
+ * `term_matches / total_words` of {@link scoreTermFrequency} without reading any content.
+ *
+ * @see context_selection.md §v0: Term Frequency
+ */
+export function indexTermFrequency(documents: readonly CacheDocument[]): ScoringIndex {
+  const words = new Int32Array(documents.length);
+  const tokens = documents.map((document) => approximateTokens(document.content));
+  /** Per word: `[position, count, position, count, ...]`, positions ascending. */
+  const postings = new Map<string, number[]>();
+  documents.forEach((document, position) => {
+    const counts = new Map<string, number>();
+    let total = 0;
+    forEachWord(document.content.toLowerCase(), (word) => {
+      total += 1;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    });
+    words[position] = total;
+    for (const [word, count] of counts) {
+      const posting = postings.get(word);
+      if (posting === undefined) postings.set(word, [position, count]);
+      else posting.push(position, count);
+    }
+  });
+  return {
+    score(query) {
+      const terms = queryTerms(query);
+      const matches = new Float64Array(documents.length);
+      for (const term of terms) {
+        const posting = postings.get(term) ?? [];
+        for (let at = 0; at < posting.length; at += 2) {
+          const position = posting[at] as number;
+          matches[position] = (matches[position] as number) + (posting[at + 1] as number);
+        }
+      }
+      return documents.map((document, position) => {
+        const total = words[position] as number;
+        const matched = matches[position] as number;
+        const score = total === 0 ? 0 : Math.fround(Math.fround(matched) / Math.fround(total));
+        return {
+          document,
+          score,
+          tokens: tokens[position] as number,
+          why: { query_terms: terms, term_matches: matched, total_words: total },
+        };
+      });
+    },
+  };
+}
+
+/**
  * The spec's v0 strategy, bit for bit: term frequency scores and approximate tokens. Its
  * results carry no strategy name, so its output stays exactly the spec's `SelectionResult`.
+ * Its index ({@link indexTermFrequency}) answers the same bytes from postings.
  *
  * @see context_selection.md §Relevance, §Budget
  */
@@ -87,4 +141,5 @@ export const termFrequencyStrategy: ContextStrategy = {
       return { document, score, tokens: approximateTokens(document.content), why };
     });
   },
+  index: indexTermFrequency,
 };

@@ -35,25 +35,22 @@ export const META_TOOL_NAMES = {
 export const TOOL_BROWSE: Tool = {
   name: META_TOOL_NAMES.browse,
   description:
-    'Find tools among all connected servers. Give exactly one of: query (what you want to do; returns the best tool cards) or path ("/" lists namespaces, then follow card ids like "/github"). Run a card\'s id with tool_execute.',
+    'Find tools on all connected servers. Give query (the task in plain words; returns the best cards) or path ("/" lists namespaces, then "/<namespace>/..." from card ids), not both. Run a card with tool_execute.',
   inputSchema: {
     type: 'object',
     properties: {
-      query: { type: 'string', description: 'What you want to do, in plain words.' },
-      path: {
-        type: 'string',
-        description: 'A browse path: "/", "/namespace", "/namespace/cluster".',
-      },
+      query: { type: 'string' },
+      path: { type: 'string' },
       top_k: {
         type: 'integer',
         minimum: 1,
         maximum: MAX_TOP_K,
-        description: 'How many cards a query returns (default 10).',
+        description: 'Cards per query (default 10)',
       },
     },
     additionalProperties: false,
   },
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true },
 };
 
 /**
@@ -64,20 +61,16 @@ export const TOOL_BROWSE: Tool = {
 export const TOOL_EXECUTE: Tool = {
   name: META_TOOL_NAMES.execute,
   description:
-    "Run a tool by its tool_id with its arguments. Arguments are checked against the tool's schema first; a mismatch returns ARGS_INVALID with the schema. Large results come back as a summary with artifact handles for tool_view.",
+    "Run a tool: tool_id from a card, args checked against the tool's schema (ARGS_INVALID shows it). Large results come back summarized with artifact handles for tool_view.",
   inputSchema: {
     type: 'object',
     properties: {
-      tool_id: {
-        type: 'string',
-        description: 'The id from a tool card, e.g. "github:create_issue#1a2b3c4d".',
-      },
-      args: { type: 'object', description: "The tool's arguments." },
+      tool_id: { type: 'string' },
+      args: { type: 'object' },
     },
     required: ['tool_id'],
     additionalProperties: false,
   },
-  annotations: { openWorldHint: true },
 };
 
 /**
@@ -88,17 +81,17 @@ export const TOOL_EXECUTE: Tool = {
 export const TOOL_VIEW: Tool = {
   name: META_TOOL_NAMES.view,
   description:
-    'Look into an artifact from tool_execute. selector: head, head:N, lines:A-B, json_keys, json_keys:$.path, rows:A-B, rows:A-B:$.path, a JSON path like $.items[0].name, or grep:PATTERN (RE2; (?i) ignores case).',
+    'Read an artifact handle from tool_execute. selector: head[:N], lines:A-B, json_keys[:$.path], rows:A-B[:$.path], a JSON path ($.items[0].name) or grep:RE2.',
   inputSchema: {
     type: 'object',
     properties: {
-      handle: { type: 'string', description: 'An artifact handle, e.g. "art_0123456789abcdef".' },
-      selector: { type: 'string', description: 'What to show.' },
+      handle: { type: 'string' },
+      selector: { type: 'string' },
     },
     required: ['handle', 'selector'],
     additionalProperties: false,
   },
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true },
 };
 
 /**

@@ -1,3 +1,4 @@
+import { countJsonTokens } from '@x/core/tokens';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ARTIFACT_HANDLE_PATTERN } from '../../src/artifact-store.js';
@@ -15,6 +16,9 @@ import {
   structured,
   type TestPair,
 } from '../helpers.js';
+
+/** The ceiling on the gateway's `tools/list` (issue 19: at most 300 tokens). */
+const GATEWAY_TOOLS_LIST_TOKENS = 300;
 
 let pairs: TestPair[];
 let upstreams: Record<'everything' | 'filesystem' | 'memory', SpyingUpstream>;
@@ -49,6 +53,20 @@ describe('the gateway server', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['tool_browse', 'tool_execute', 'tool_view']);
     for (const tool of tools) expect(tool.name).toMatch(/^[A-Za-z0-9_./-]{1,64}$/);
+  });
+
+  it('costs at most 300 cl100k_base tokens in tools/list and still says how to use each tool', async () => {
+    const client = await gateway();
+    const { tools } = await client.listTools();
+    expect(countJsonTokens(tools)).toBeLessThanOrEqual(GATEWAY_TOOLS_LIST_TOKENS);
+    const [browse, execute, view] = tools;
+    expect(browse?.description).toMatch(/query.*path.*not both/s);
+    expect(browse?.description).toContain('tool_execute');
+    expect(browse?.inputSchema.properties).toHaveProperty('top_k');
+    expect(execute?.inputSchema.required).toEqual(['tool_id']);
+    expect(execute?.description).toContain('tool_view');
+    expect(view?.inputSchema.required).toEqual(['handle', 'selector']);
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties).toBe(false);
   });
 
   it('ranks every tool for a query and renders budgeted cards, best first', async () => {
