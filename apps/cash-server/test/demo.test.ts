@@ -2,8 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoDatabase, openDemoDatabase, SEEDED_ORDERS } from '../src/demo/database.js';
-import { createDemoServer } from '../src/demo/demo-server.js';
-import { connect, text } from './helpers.js';
+import { connectDemo, text } from './helpers.js';
 
 let database: DemoDatabase;
 let admin: Client;
@@ -19,13 +18,7 @@ async function call(
 
 beforeAll(async () => {
   database = openDemoDatabase(undefined);
-  const server = createDemoServer(database);
-  admin = await connect(
-    server.createMcpServer({ sessionId: undefined, role: 'admin', transport: 'http' }),
-  );
-  viewer = await connect(
-    server.createMcpServer({ sessionId: undefined, role: 'viewer', transport: 'http' }),
-  );
+  ({ admin, viewer } = await connectDemo(database));
 });
 
 afterAll(async () => {

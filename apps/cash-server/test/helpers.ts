@@ -4,6 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { DemoDatabase } from '../src/demo/database.js';
+import { createDemoServer } from '../src/demo/demo-server.js';
 
 /** The built `x-cash` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -29,6 +31,16 @@ export async function connect(server: McpServer): Promise<Client> {
   await server.connect(serverTransport);
   await client.connect(clientTransport);
   return client;
+}
+
+/** In-process clients of the demo on `database`: one with the admin role, one with the viewer role. */
+export async function connectDemo(
+  database: DemoDatabase,
+): Promise<{ admin: Client; viewer: Client }> {
+  const server = createDemoServer(database);
+  const as = (role: string) =>
+    connect(server.createMcpServer({ sessionId: undefined, role, transport: 'http' }));
+  return { admin: await as('admin'), viewer: await as('viewer') };
 }
 
 /** A running `x-cash ... --http` process. */
