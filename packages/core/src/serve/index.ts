@@ -16,6 +16,12 @@ export {
   parseListenAddress,
 } from './listen-address.js';
 
+// DNS-rebinding protection, for HTTP servers that do not go through serveHttp
+export {
+  createRequestGuard,
+  type RequestGuard,
+  type RequestGuardOptions,
+} from './request-guard.js';
 // Serving
 export { serveHttp } from './serve-http.js';
 export { serveStdio } from './serve-stdio.js';
