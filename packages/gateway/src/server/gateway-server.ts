@@ -26,6 +26,7 @@ import {
   type ViewResult,
   viewArtifact,
 } from '../artifact-view.js';
+import { createArtifactBudget } from '../artifacts/artifact-budget.js';
 import { type BrowseSession, createBrowseSession } from '../browse-session/browse-session.js';
 import type { CacheStableOptions } from '../browse-session/cache-stable-options.js';
 import { renderCacheStableBrowseText } from '../browse-session/cache-stable-order.js';
@@ -300,7 +301,8 @@ function withSchema(runtime: GatewayRuntime, toolId: string, error: GatewayError
 
 /**
  * A `ServerFactory` for `@x/core/serve`: one gateway server, with its own
- * artifact store, per MCP session.
+ * artifact store, per MCP session. The in-memory stores share one process-wide
+ * budget (`artifacts.budget`, default `createArtifactBudget()`: 256 MiB).
  *
  * @see gateway-surface §4.2
  */
@@ -309,5 +311,9 @@ export function createGatewayServerFactory(
   options: GatewayServerOptions = {},
 ): ServerFactory {
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
-  return () => createGatewayServer(runtime, { ...options, sessionStore });
+  const artifacts = {
+    ...options.artifacts,
+    budget: options.artifacts?.budget ?? createArtifactBudget(),
+  };
+  return () => createGatewayServer(runtime, { ...options, sessionStore, artifacts });
 }
