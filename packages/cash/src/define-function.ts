@@ -108,8 +108,12 @@ export function defineFunction<Params extends ParamsDefinition | undefined>(
     throw invalid(where, `primaryParams names unknown parameters: ${unknownPrimary.join(', ')}`);
   }
   const effect = definition.effect ?? 'read';
-  if (effect !== 'read' && effect !== 'write') throw invalid(where, 'effect must be "read" or "write"');
-  if (effect === 'read' && (definition.estimate !== undefined || definition.idempotencyKey !== undefined)) {
+  if (effect !== 'read' && effect !== 'write')
+    throw invalid(where, 'effect must be "read" or "write"');
+  if (
+    effect === 'read' &&
+    (definition.estimate !== undefined || definition.idempotencyKey !== undefined)
+  ) {
     throw invalid(where, 'estimate and idempotencyKey are for functions with effect "write"');
   }
   if (definition.estimate !== undefined && typeof definition.estimate !== 'function') {

@@ -132,7 +132,10 @@ export function gatedResult(details: GateDetails): CallToolResult {
     `- Pass \`sizelimit=${suggested}\` to allow the full response through`,
     ...(details.notRun === undefined
       ? []
-      : ['', `Nothing was changed: \`${details.notRun}\` did not run (its response was measured on a dry run).`]),
+      : [
+          '',
+          `Nothing was changed: \`${details.notRun}\` did not run (its response was measured on a dry run).`,
+        ]),
   ].join('\n');
   return {
     isError: true,
