@@ -1,8 +1,7 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoDatabase, openDemoDatabase, SEEDED_ORDERS } from '../src/demo/database.js';
-import { createDemoServer } from '../src/demo/demo-server.js';
-import { connect, text } from './helpers.js';
+import { connectDemo, text } from './helpers.js';
 
 let database: DemoDatabase;
 let admin: Client;
@@ -18,25 +17,7 @@ async function call(
 
 beforeAll(async () => {
   database = openDemoDatabase(undefined);
-  const server = createDemoServer(database);
-  admin = await connect(
-    server.createMcpServer({
-      sessionId: undefined,
-      role: 'admin',
-      transport: 'http',
-      era: 'legacy',
-      scope: 'session:test',
-    }),
-  );
-  viewer = await connect(
-    server.createMcpServer({
-      sessionId: undefined,
-      role: 'viewer',
-      transport: 'http',
-      era: 'legacy',
-      scope: 'session:test',
-    }),
-  );
+  ({ admin, viewer } = await connectDemo(database));
 });
 
 afterAll(async () => {

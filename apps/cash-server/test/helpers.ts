@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
+import type { DemoDatabase } from '../src/demo/database.js';
+import { createDemoServer } from '../src/demo/demo-server.js';
 
 /** The built `x-cash` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -28,6 +30,24 @@ export async function connect(server: McpServer): Promise<Client> {
   await server.connect(serverTransport);
   await client.connect(clientTransport);
   return client;
+}
+
+/** In-process clients of the demo on `database`: one with the admin role, one with the viewer role. */
+export async function connectDemo(
+  database: DemoDatabase,
+): Promise<{ admin: Client; viewer: Client }> {
+  const server = createDemoServer(database);
+  const as = (role: string) =>
+    connect(
+      server.createMcpServer({
+        sessionId: undefined,
+        role,
+        transport: 'http',
+        era: 'legacy',
+        scope: `session:${role}`,
+      }),
+    );
+  return { admin: await as('admin'), viewer: await as('viewer') };
 }
 
 /** A running `x-cash ... --http` process. */

@@ -8,6 +8,7 @@
 
 import { type HttpServeOptions, type ServerFactory, sessionScope } from '@x/core/serve';
 import { type ClosableSessionStore, createSessionStore } from '@x/core/sessions';
+import { createArtifactBudget } from '@x/gateway';
 import type { ArtifactsConfig } from '@x/gateway/artifacts';
 import { createSharedArtifacts } from '@x/gateway/artifacts';
 import {
@@ -51,11 +52,19 @@ export async function openSharedState(
       : { maxArtifactBytes: artifacts.maxArtifactBytes }),
   };
   if (store.backend === 'memory') {
+    // One budget for the process: every session's artifacts together stay under maxTotalBytes.
+    const budget = createArtifactBudget(
+      artifacts.maxTotalBytes === undefined ? {} : { maxBytes: artifacts.maxTotalBytes },
+    );
     return {
       store,
       http: {},
       gatewayFactory: (runtime, options) =>
-        createGatewayServerFactory(runtime, { ...options, sessionStore: store, artifacts: bounds }),
+        createGatewayServerFactory(runtime, {
+          ...options,
+          sessionStore: store,
+          artifacts: { ...bounds, budget },
+        }),
       close: () => store.close(),
     };
   }

@@ -4,7 +4,14 @@
  * @module
  */
 
-import type { CashFunction, FunctionDefinition, KwargsOf } from './definitions.js';
+import type { z } from 'zod';
+import type {
+  CallContext,
+  CashFunction,
+  FunctionDefinition,
+  FunctionOutcome,
+  KwargsOf,
+} from './definitions.js';
 import { CashError } from './errors.js';
 import { checkLabel, isValidLabel, normalizeLabel } from './names.js';
 import { textResult, valueText, wireError } from './results.js';
@@ -15,6 +22,22 @@ import {
   type SchemaValidator,
   toObjectJsonSchema,
 } from './schema.js';
+
+/** Kwargs as the handler receives them: parsed by the zod schema (defaults applied) when there is one. */
+async function parseKwargs(
+  zodSchema: z.ZodType | undefined,
+  kwargs: Record<string, unknown>,
+): Promise<unknown> {
+  if (zodSchema === undefined) return kwargs;
+  const result = await zodSchema.safeParseAsync(kwargs);
+  if (result.success) return result.data;
+  const problems = result.error.issues
+    .slice(0, 5)
+    .map((issue) =>
+      issue.path.length === 0 ? issue.message : `\`${issue.path.join('.')}\` ${issue.message}`,
+    );
+  throw wireError('INVALID_ARGUMENTS', problems.join('; '), { problems });
+}
 
 function invalid(where: string, message: string): CashError {
   return new CashError({ code: 'INVALID_DEFINITION', message: `${where}: ${message}` });
@@ -84,8 +107,32 @@ export function defineFunction<Params extends ParamsDefinition | undefined>(
   if (unknownPrimary.length > 0) {
     throw invalid(where, `primaryParams names unknown parameters: ${unknownPrimary.join(', ')}`);
   }
+  const effect = definition.effect ?? 'read';
+  if (effect !== 'read' && effect !== 'write')
+    throw invalid(where, 'effect must be "read" or "write"');
+  if (
+    effect === 'read' &&
+    (definition.estimate !== undefined || definition.idempotencyKey !== undefined)
+  ) {
+    throw invalid(where, 'estimate and idempotencyKey are for functions with effect "write"');
+  }
+  if (definition.estimate !== undefined && typeof definition.estimate !== 'function') {
+    throw invalid(where, 'estimate must be a function');
+  }
+  const idempotencyKey = definition.idempotencyKey;
+  if (idempotencyKey !== undefined && !names.includes(idempotencyKey)) {
+    throw invalid(where, `idempotencyKey names an unknown parameter: ${idempotencyKey}`);
+  }
   const zodSchema = isZodSchema(definition.params) ? definition.params : undefined;
-  const handler = definition.handler;
+  const run = async (
+    work: (kwargs: KwargsOf<Params>, context: CallContext) => unknown,
+    kwargs: Record<string, unknown>,
+    context: CallContext,
+  ): Promise<FunctionOutcome> => {
+    const value = await work((await parseKwargs(zodSchema, kwargs)) as KwargsOf<Params>, context);
+    return { result: textResult(valueText(value)), value };
+  };
+  const { handler, estimate } = definition;
   return {
     label,
     summary: definition.summary.trim(),
@@ -98,26 +145,12 @@ export function defineFunction<Params extends ParamsDefinition | undefined>(
     narrow: definition.narrow,
     summarize: definition.summarize,
     validate: true,
-    async invoke(kwargs, context) {
-      let parsed: unknown = kwargs;
-      if (zodSchema !== undefined) {
-        const result = await zodSchema.safeParseAsync(kwargs);
-        if (!result.success) {
-          const problems = result.error.issues
-            .slice(0, 5)
-            .map((issue) =>
-              issue.path.length === 0
-                ? issue.message
-                : `\`${issue.path.join('.')}\` ${issue.message}`,
-            );
-          throw wireError('INVALID_ARGUMENTS', problems.join('; '), {
-            problems,
-          });
-        }
-        parsed = result.data;
-      }
-      const value = await handler(parsed as KwargsOf<Params>, context);
-      return { result: textResult(valueText(value)), value };
-    },
+    effect,
+    isRetrySafe: (kwargs) =>
+      effect === 'read' || (idempotencyKey !== undefined && kwargs[idempotencyKey] !== undefined),
+    invoke: (kwargs, context) => run(handler, kwargs, context),
+    ...(estimate === undefined
+      ? {}
+      : { estimate: (kwargs, context) => run(estimate, kwargs, context) }),
   };
 }

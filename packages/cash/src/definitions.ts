@@ -67,9 +67,29 @@ export interface FunctionDefinition<Params extends ParamsDefinition | undefined 
   narrow?: string;
   /** The count or summary of a gated result (`4821 orders`); a default counts arrays and lines. */
   summarize?: (result: unknown) => string | undefined;
+  /**
+   * `write` when a call changes state; default `read`. A write is never answered as failed after
+   * its handler returned: an oversized result is withheld in a success answer instead of gated
+   * (see `estimate` to gate it before it runs). A handler that throws must have changed nothing.
+   */
+  effect?: FunctionEffect;
+  /**
+   * For a write: a dry run that returns what `handler` would return for the same kwargs, and
+   * changes nothing. With it the gate measures the response before the write runs, so a gated
+   * write has not happened and the suggested `sizelimit` runs it once.
+   */
+  estimate?: (kwargs: KwargsOf<Params>, context: CallContext) => unknown;
+  /**
+   * For a write: the parameter that makes a repeated call safe (a call with a key already used
+   * returns the first call's result and changes nothing), as an idempotency key does.
+   */
+  idempotencyKey?: string;
   /** Does the work. */
   handler: (kwargs: KwargsOf<Params>, context: CallContext) => unknown;
 }
+
+/** Whether a function only reads (`read`) or changes state (`write`). */
+export type FunctionEffect = 'read' | 'write';
 
 /** A namespace's own documentation. */
 export interface NamespaceOptions {
@@ -154,6 +174,12 @@ export interface CashFunction {
   summarize: ((result: unknown) => string | undefined) | undefined;
   /** Whether kwargs are validated against `inputSchema` before `invoke` (false for schemas ajv cannot compile). */
   validate: boolean;
+  /** Whether a call changes state; see {@link FunctionDefinition.effect}. */
+  effect: FunctionEffect;
+  /** Whether calling again with these kwargs repeats no change (always true for a read). */
+  isRetrySafe(kwargs: Record<string, unknown>): boolean;
   /** Runs the function with normalized, validated kwargs. */
   invoke(kwargs: Record<string, unknown>, context: CallContext): Promise<FunctionOutcome>;
+  /** A write's dry run: what `invoke` would answer, with nothing changed; see {@link FunctionDefinition.estimate}. */
+  estimate?(kwargs: Record<string, unknown>, context: CallContext): Promise<FunctionOutcome>;
 }

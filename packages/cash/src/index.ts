@@ -34,6 +34,7 @@ export type {
   CallContext,
   CashFunction,
   FunctionDefinition,
+  FunctionEffect,
   FunctionExample,
   FunctionOutcome,
   KwargsOf,

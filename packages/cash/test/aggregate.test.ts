@@ -96,18 +96,18 @@ describe('a plain MCP upstream as a namespace', () => {
     expect(text(result)).toContain('help(namespace="tools", function="read_text_file")');
   });
 
-  it('gates a large upstream result and lets it through with the suggested limit', async () => {
+  it('withholds a large result of a tool not marked read-only, and lets it through with an accommodating limit', async () => {
     const { pair } = await aggregate();
     const args = {
       namespace: 'tools',
       function: 'get_weather_2',
       kwargs: { __x_behaviour: 'large', __x_size: 30_000 },
     };
-    const gated = await pair.tool('call', args);
-    expect(code(gated)).toBe('GATED');
-    const suggested = (gated.structuredContent as { suggested_sizelimit: number })
-      .suggested_sizelimit;
-    const full = await pair.tool('call', { ...args, sizelimit: suggested });
+    // Without readOnlyHint an MCP tool may change state: its result is withheld, not failed.
+    const withheld = await pair.tool('call', args);
+    expect(withheld.isError).toBeFalsy();
+    expect(code(withheld)).toBe('WITHHELD');
+    const full = await pair.tool('call', { ...args, sizelimit: 33_000 });
     expect(full.isError).toBeFalsy();
     expect(text(full).length).toBe(30_000);
   });

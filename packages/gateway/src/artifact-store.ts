@@ -5,16 +5,20 @@
  * @module
  */
 
+import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { ArtifactBudget } from './artifacts/artifact-budget.js';
 import {
   type ArtifactLimits,
   artifactOf,
+  budgetEvictedError,
   evictedError,
   recordOf,
   resolveArtifactLimits,
   storedBytesOf,
 } from './artifacts/artifact-record.js';
 import { sha256Hex } from './digest.js';
+import { GatewayError } from './errors.js';
 
 /**
  * What an artifact handle looks like: `art_` and 16 hex characters of the
@@ -113,6 +117,11 @@ export interface MemoryArtifactStoreOptions {
   maxBytes?: number;
   /** The most bytes of one artifact; longer content is cut. Default 8 MiB (at most `maxBytes`). */
   maxArtifactBytes?: number;
+  /**
+   * A budget shared with the other sessions' stores, bounding the artifact bytes of the whole
+   * process (see `createArtifactBudget`); none by default. At least `maxArtifactBytes`.
+   */
+  budget?: ArtifactBudget;
 }
 
 /** How many evicted handles a store remembers, to tell "evicted" from "unknown". */
@@ -141,30 +150,54 @@ export function artifactHandle(input: ArtifactInput): string {
  */
 export function createMemoryArtifactStore(options: MemoryArtifactStoreOptions = {}): ArtifactStore {
   const limits: ArtifactLimits = resolveArtifactLimits(options);
-  const evicted = new LRUCache<string, true>({ max: REMEMBERED_EVICTIONS });
+  const { budget } = options;
+  if (budget !== undefined && budget.maxBytes < limits.maxArtifactBytes) {
+    throw new GatewayError({
+      code: 'ARGS_INVALID',
+      message: `the process-wide artifact budget (${budget.maxBytes} bytes) is smaller than maxArtifactBytes (${limits.maxArtifactBytes})`,
+      data: { field: 'maxTotalBytes' },
+    });
+  }
+  const storeKey = `${randomUUID()}:`;
+  /** Evicted handles, and whether this session's bounds or the process budget evicted them. */
+  const evicted = new LRUCache<string, 'session' | 'process'>({ max: REMEMBERED_EVICTIONS });
   const cache = new LRUCache<string, Artifact>({
     max: limits.maxArtifacts,
     maxSize: limits.maxBytes,
     sizeCalculation: (artifact) => storedBytesOf(artifact),
     dispose: (_artifact, handle, reason) => {
-      if (reason === 'evict') evicted.set(handle, true);
+      if (reason === 'evict') evicted.set(handle, 'session');
+      budget?.release(storeKey + handle);
     },
   });
   return {
     async put(input) {
       const handle = artifactHandle(input);
       const existing = cache.get(handle);
-      if (existing !== undefined) return existing;
+      if (existing !== undefined) {
+        budget?.touch(storeKey + handle);
+        return existing;
+      }
       const artifact = artifactOf(recordOf(input, handle, limits.maxArtifactBytes));
       evicted.delete(handle);
       cache.set(handle, artifact);
+      budget?.hold(storeKey + handle, storedBytesOf(artifact), () => {
+        cache.delete(handle);
+        evicted.set(handle, 'process');
+      });
       return artifact;
     },
     async get(handle) {
       if (typeof handle !== 'string' || !ARTIFACT_HANDLE_PATTERN.test(handle)) return undefined;
       const artifact = cache.get(handle);
-      if (artifact === undefined && evicted.has(handle)) throw evictedError(handle, limits);
-      return artifact;
+      if (artifact !== undefined) {
+        budget?.touch(storeKey + handle);
+        return artifact;
+      }
+      const by = evicted.get(handle);
+      if (by === 'process' && budget !== undefined) throw budgetEvictedError(handle, budget);
+      if (by !== undefined) throw evictedError(handle, limits);
+      return undefined;
     },
     async clear() {
       cache.clear();

@@ -7,6 +7,7 @@
 import { RE2JS } from 're2js';
 import type { Artifact } from './artifact-store.js';
 import { GatewayError } from './errors.js';
+import { nestsDeeperThan } from './json-depth.js';
 import { formatJsonPath, type JsonPathStep, lookupJsonPath } from './json-path.js';
 import { capLength } from './strings.js';
 import {
@@ -30,6 +31,11 @@ export interface ViewLimits {
   maxMatches: number;
   /** The longest matching line a grep shows, in code units. Default 300. */
   maxLineChars: number;
+  /**
+   * The deepest nesting of arrays and objects a JSON view renders (`json_path`, each row of
+   * `rows`); deeper values fail with `VIEW_FAILED` (reason `too deep`). Default 100.
+   */
+  maxDepth: number;
 }
 
 /**
@@ -42,6 +48,7 @@ export const DEFAULT_VIEW_LIMITS: Readonly<ViewLimits> = {
   maxSpan: 500,
   maxMatches: 50,
   maxLineChars: 300,
+  maxDepth: 100,
 };
 
 /**
@@ -198,9 +205,20 @@ function jsonValue(artifact: Artifact, path: readonly JsonPathStep[]): unknown {
   return found.value;
 }
 
+/** Refuses to render a value nested deeper than the view's `maxDepth`. */
+function checkDepth(value: unknown, where: string, limits: ViewLimits): void {
+  if (!nestsDeeperThan(value, limits.maxDepth)) return;
+  throw viewFailed(
+    `${where} nests deeper than ${limits.maxDepth} levels (the view's maxDepth); select a deeper path, or use head, lines or grep`,
+    { reason: 'too deep', maxDepth: limits.maxDepth },
+  );
+}
+
 function jsonView(artifact: Artifact, selector: JsonSelector, limits: ViewLimits): ViewBody {
-  const value = jsonValue(artifact, selector.path ?? []);
+  const path = selector.path ?? [];
+  const value = jsonValue(artifact, path);
   if (selector.kind === 'json_path') {
+    checkDepth(value, `the value at ${formatJsonPath(path)}`, limits);
     const json = JSON.stringify(value, null, 2) ?? 'null';
     const { text, truncated } = cap(json, limits.maxChars);
     return { text, truncated, total: json.length, unit: 'chars' };
@@ -235,7 +253,11 @@ function jsonView(artifact: Artifact, selector: JsonSelector, limits: ViewLimits
     throw viewFailed(`the array has ${value.length} rows`, { rows: value.length });
   }
   const last = Math.min(selector.end, value.length - 1, selector.start + limits.maxSpan - 1);
-  const rows = value.slice(selector.start, last + 1).map((row) => JSON.stringify(row) ?? 'null');
+  const selected = value.slice(selector.start, last + 1);
+  selected.forEach((row, index) => {
+    checkDepth(row, `row ${selector.start + index}`, limits);
+  });
+  const rows = selected.map((row) => JSON.stringify(row) ?? 'null');
   const { text, truncated, complete } = cap(rows.join('\n'), limits.maxChars);
   const nextStart = selector.start + Math.max(complete, 1);
   const suffix = selector.path === undefined ? '' : `:${formatJsonPath(selector.path)}`;

@@ -25,6 +25,11 @@ export {
   type ViewResult,
   viewArtifact,
 } from './artifact-view.js';
+export {
+  type ArtifactBudget,
+  createArtifactBudget,
+  DEFAULT_MAX_TOTAL_BYTES,
+} from './artifacts/artifact-budget.js';
 
 // Cache-stable browsing (§5)
 export {

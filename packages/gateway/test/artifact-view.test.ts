@@ -27,6 +27,34 @@ function failure(action: () => unknown): Record<string, unknown> | undefined {
   return undefined;
 }
 
+describe('viewArtifact on deeply nested JSON', () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('refuses a value nested deeper than maxDepth with VIEW_FAILED instead of overflowing the stack', async () => {
+    const deep = await store.put({ text: `[${nested(8_000)}]`, mediaType: 'application/json' });
+    for (const selector of ['$', '$[0]', 'rows:0-0']) {
+      expect(failure(() => viewArtifact(deep, selector))).toMatchObject({
+        code: 'VIEW_FAILED',
+        reason: 'too deep',
+        maxDepth: 100,
+      });
+    }
+    expect(() => viewArtifact(deep, '$')).toThrow(
+      "the value at $ nests deeper than 100 levels (the view's maxDepth)",
+    );
+    expect(JSON.parse(viewArtifact(deep, 'json_keys').text)).toEqual({ type: 'array', length: 1 });
+  });
+
+  it('renders a value at maxDepth, and takes the bound from the limits', async () => {
+    const atLimit = await store.put({ text: nested(100), mediaType: 'application/json' });
+    expect(viewArtifact(atLimit, '$').truncated).toBe(true);
+    const limits = { ...DEFAULT_VIEW_LIMITS, maxDepth: 3 };
+    const small = await store.put({ text: nested(4), mediaType: 'application/json' });
+    expect(failure(() => viewArtifact(small, '$', limits))).toMatchObject({ maxDepth: 3 });
+    expect(JSON.parse(viewArtifact(small, '$.a', limits).text)).toEqual({ a: { a: { a: 1 } } });
+  });
+});
+
 describe('viewArtifact', () => {
   it('shows the head and points to the next lines', () => {
     const view = viewArtifact(log, 'head:3');

@@ -1,12 +1,13 @@
 /**
  * The demo's SQLite database (node-sqlite3-wasm: pure WebAssembly, file-backed), created and
- * seeded deterministically on first open. The only module that knows the SQLite library, so
+ * seeded deterministically on first open. Bound values with control characters are refused. The only module that knows the SQLite library, so
  * `node:sqlite` can replace it when Node 22 is the floor.
  *
  * @module
  */
 
 import sqlite from 'node-sqlite3-wasm';
+import { refuseControlCharacters } from './store-input.js';
 
 /** A row as SQLite returns it. */
 export type Row = Record<string, number | bigint | string | Uint8Array | null>;
@@ -24,6 +25,8 @@ export interface DemoDatabase {
   run(sql: string, values?: Record<string, SqlValue>): number;
   /** Runs `work` in a transaction (rolled back when it throws). */
   transaction<T>(work: () => T): T;
+  /** Runs `work` in a transaction that is always rolled back: what it would do, undone. */
+  dryRun<T>(work: () => T): T;
   /** Closes the database. */
   close(): void;
 }
@@ -38,6 +41,7 @@ CREATE TABLE IF NOT EXISTS orders (id TEXT PRIMARY KEY, customer_id TEXT NOT NUL
   status TEXT NOT NULL, created TEXT NOT NULL, total REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS order_items (order_id TEXT NOT NULL, product_id TEXT NOT NULL, quantity INTEGER NOT NULL,
   unit_price REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS order_keys (key TEXT PRIMARY KEY, order_id TEXT NOT NULL, request TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS orders_customer ON orders (customer_id);
 `;
 
@@ -132,6 +136,14 @@ function seed(handle: sqlite.Database): void {
   }
 }
 
+/** `values` once checked: no string with a control character reaches a bind. */
+function bindable(
+  values: Record<string, SqlValue> | undefined,
+): Record<string, SqlValue> | undefined {
+  refuseControlCharacters(values);
+  return values;
+}
+
 /**
  * Opens (or creates) the demo database at `path`, in memory when `path` is undefined, and
  * seeds it when it has no orders yet. Same seed, same rows.
@@ -139,9 +151,9 @@ function seed(handle: sqlite.Database): void {
 export function openDemoDatabase(path: string | undefined): DemoDatabase {
   const handle = new sqlite.Database(path);
   const database: DemoDatabase = {
-    all: (sql, values) => handle.all(sql, values) as Row[],
-    get: (sql, values) => (handle.get(sql, values) as Row | null) ?? undefined,
-    run: (sql, values) => handle.run(sql, values).changes,
+    all: (sql, values) => handle.all(sql, bindable(values)) as Row[],
+    get: (sql, values) => (handle.get(sql, bindable(values)) as Row | null) ?? undefined,
+    run: (sql, values) => handle.run(sql, bindable(values)).changes,
     transaction(work) {
       handle.exec('BEGIN');
       try {
@@ -151,6 +163,14 @@ export function openDemoDatabase(path: string | undefined): DemoDatabase {
       } catch (error) {
         handle.exec('ROLLBACK');
         throw error;
+      }
+    },
+    dryRun(work) {
+      handle.exec('BEGIN');
+      try {
+        return work();
+      } finally {
+        handle.exec('ROLLBACK');
       }
     },
     close: () => handle.close(),

@@ -13,11 +13,11 @@ import { declareOrders } from './orders.js';
 export const VIEWER_ROLE = 'viewer';
 
 /**
- * What a caller sees: a `viewer` sees only functions tagged `read`; any other role, and a caller
- * without a role (stdio, no tokens), sees everything (cash-rfc §2.3).
+ * What a caller sees: a `viewer` sees only the functions and skills tagged `read`; any other
+ * role, and a caller without a role (stdio, no tokens), sees everything (cash-rfc §2.3).
  */
 export const demoVisibility: VisibilityHook = (target, session) =>
-  session?.role !== VIEWER_ROLE || target.kind !== 'function' || target.tags.includes('read');
+  session?.role !== VIEWER_ROLE || target.kind === 'namespace' || target.tags.includes('read');
 
 /** Builds the demo server on `database`; `endpoint` gives the manifest's endpoint once known. */
 export function createDemoServer(

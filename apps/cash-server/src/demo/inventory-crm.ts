@@ -7,6 +7,7 @@
 import { CashError, type NamespaceBuilder } from '@x/cash';
 import { z } from 'zod';
 import type { DemoDatabase } from './database.js';
+import { idSchema } from './store-input.js';
 
 function notFound(what: string, id: string): CashError {
   return new CashError({ code: 'INVALID_ARGUMENTS', message: `no ${what} ${JSON.stringify(id)}` });
@@ -32,7 +33,7 @@ export function declareInventory(root: NamespaceBuilder, database: DemoDatabase)
     .function('check', {
       summary: 'Check whether a quantity of a product is in stock.',
       params: z.strictObject({
-        product_id: z.string().describe('The product (e.g. P-7).'),
+        product_id: idSchema('The product (e.g. P-7).'),
         quantity: z.int().min(1).describe('How many are needed.'),
       }),
       returns: '`{product_id, quantity, stock, available}`.',
@@ -48,8 +49,12 @@ export function declareInventory(root: NamespaceBuilder, database: DemoDatabase)
     })
     .function('restock', {
       summary: 'Add stock to a product.',
-      params: z.strictObject({ product_id: z.string(), quantity: z.int().min(1).max(100_000) }),
+      params: z.strictObject({
+        product_id: idSchema('The product (e.g. P-7).'),
+        quantity: z.int().min(1).max(100_000),
+      }),
       tags: ['write'],
+      effect: 'write',
       handler: ({ product_id, quantity }) => {
         const changed = database.run(
           'UPDATE products SET stock = stock + :quantity WHERE id = :id',
@@ -83,7 +88,7 @@ export function declareCrm(root: NamespaceBuilder, database: DemoDatabase): void
     })
     .function('get', {
       summary: 'Retrieve a customer with order statistics.',
-      params: z.strictObject({ customer_id: z.string().describe('The customer (e.g. C-42).') }),
+      params: z.strictObject({ customer_id: idSchema('The customer (e.g. C-42).') }),
       tags: ['read'],
       handler: ({ customer_id }) => {
         const customer = database.get('SELECT * FROM customers WHERE id = :id', {
@@ -100,11 +105,12 @@ export function declareCrm(root: NamespaceBuilder, database: DemoDatabase): void
     .function('contact_update', {
       summary: 'Update a customer contact (email, tier).',
       params: z.strictObject({
-        customer_id: z.string(),
+        customer_id: idSchema('The customer (e.g. C-42).'),
         email: z.email().optional().describe('New email address.'),
         tier: z.enum(['gold', 'standard']).optional().describe('New tier.'),
       }),
       tags: ['write'],
+      effect: 'write',
       handler: ({ customer_id, email, tier }) => {
         const changed = database.run(
           'UPDATE customers SET email = COALESCE(:email, email), tier = COALESCE(:tier, tier) WHERE id = :id',

@@ -7,18 +7,30 @@
 import { CashError, type NamespaceBuilder } from '@x/cash';
 import { z } from 'zod';
 import type { DemoDatabase, Row, SqlValue } from './database.js';
+import { idSchema } from './store-input.js';
 
 const ItemsSchema = z
-  .array(z.strictObject({ product_id: z.string(), quantity: z.int().min(1) }))
+  .array(
+    z.strictObject({ product_id: idSchema('The product (e.g. P-7).'), quantity: z.int().min(1) }),
+  )
   .min(1)
   .describe('Line items; each has product_id and quantity.');
+
+const CreateSchema = z.strictObject({
+  customer_id: idSchema('Unique customer identifier.'),
+  items: ItemsSchema,
+  channel: z.enum(['retail', 'wholesale']).default('retail').describe('Sales channel.'),
+  idempotency_key: idSchema(
+    'Any unique string; calling again with the same key returns the same order instead of a second one.',
+  ).optional(),
+});
 
 const ListSchema = z.strictObject({
   status: z
     .enum(['open', 'shipped', 'delivered', 'cancelled'])
     .optional()
     .describe('Only this status.'),
-  customer_id: z.string().optional().describe('Only this customer (e.g. C-42).'),
+  customer_id: idSchema('Only this customer (e.g. C-42).').optional(),
   since: z.iso.date().optional().describe('Created on or after this date (YYYY-MM-DD).'),
   until: z.iso.date().optional().describe('Created on or before this date (YYYY-MM-DD).'),
   limit: z.int().min(1).max(10_000).optional().describe('At most this many orders.'),
@@ -68,66 +80,116 @@ function getOrder(database: DemoDatabase, orderId: string): Record<string, unkno
   return { ...order, items };
 }
 
-function createOrder(
-  database: DemoDatabase,
-  customerId: string,
-  items: z.output<typeof ItemsSchema>,
-  channel: 'retail' | 'wholesale',
-): Record<string, unknown> {
-  return database.transaction(() => {
-    if (
-      database.get('SELECT id FROM customers WHERE id = :id', { ':id': customerId }) === undefined
-    ) {
+/** What `orders.create` takes. */
+type CreateRequest = z.output<typeof CreateSchema>;
+
+/** The quantity wanted of each product, summed over repeated lines, in first-line order. */
+function wantedQuantities(items: CreateRequest['items']): Map<string, number> {
+  const wanted = new Map<string, number>();
+  for (const item of items) {
+    wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity);
+  }
+  return wanted;
+}
+
+/** The unit price of each product wanted; refuses unknown products and too little stock. */
+function unitPrices(database: DemoDatabase, wanted: Map<string, number>): Map<string, number> {
+  const prices = new Map<string, number>();
+  for (const [productId, quantity] of wanted) {
+    const product = database.get('SELECT price, stock FROM products WHERE id = :id', {
+      ':id': productId,
+    });
+    if (product === undefined) {
       throw new CashError({
         code: 'INVALID_ARGUMENTS',
-        message: `no customer ${JSON.stringify(customerId)}`,
+        message: `no product ${JSON.stringify(productId)}`,
       });
     }
-    let total = 0;
-    const priced = items.map((item) => {
-      const product = database.get('SELECT price, stock FROM products WHERE id = :id', {
-        ':id': item.product_id,
-      });
-      if (product === undefined) {
-        throw new CashError({
-          code: 'INVALID_ARGUMENTS',
-          message: `no product ${JSON.stringify(item.product_id)}`,
-        });
-      }
-      if (Number(product.stock) < item.quantity) {
-        throw new CashError({
-          code: 'INVALID_ARGUMENTS',
-          message: `${item.product_id} is out of stock (${product.stock} left, ${item.quantity} wanted)`,
-        });
-      }
-      total += Number(product.price) * item.quantity;
-      return { ...item, unit_price: Number(product.price) };
-    });
-    const next = Number(database.get('SELECT COUNT(*) AS count FROM orders')?.count ?? 0) + 10_000;
-    const id = `ORD-${next}`;
-    for (const item of priced) {
-      database.run('UPDATE products SET stock = stock - :quantity WHERE id = :id', {
-        ':quantity': item.quantity,
-        ':id': item.product_id,
-      });
-      database.run('INSERT INTO order_items VALUES (:order, :product, :quantity, :price)', {
-        ':order': id,
-        ':product': item.product_id,
-        ':quantity': item.quantity,
-        ':price': item.unit_price,
+    if (Number(product.stock) < quantity) {
+      throw new CashError({
+        code: 'INVALID_ARGUMENTS',
+        message: `${productId} is out of stock (${product.stock} left, ${quantity} wanted)`,
       });
     }
-    database.run(
-      "INSERT INTO orders VALUES (:id, :customer, :channel, 'open', (SELECT MAX(created) FROM orders), :total)",
-      {
-        ':id': id,
-        ':customer': customerId,
-        ':channel': channel,
-        ':total': Math.round(total * 100) / 100,
-      },
-    );
-    return getOrder(database, id);
+    prices.set(productId, Number(product.price));
+  }
+  return prices;
+}
+
+/** The order an idempotency key already created, if any; refuses a key reused for another request. */
+function keyedOrder(
+  database: DemoDatabase,
+  key: string,
+  request: string,
+): Record<string, unknown> | undefined {
+  const known = database.get('SELECT order_id, request FROM order_keys WHERE key = :key', {
+    ':key': key,
   });
+  if (known === undefined) return undefined;
+  if (known.request !== request) {
+    throw new CashError({
+      code: 'INVALID_ARGUMENTS',
+      message: `idempotency_key ${JSON.stringify(key)} was used for a different order (${known.order_id})`,
+    });
+  }
+  return getOrder(database, String(known.order_id));
+}
+
+/**
+ * Places an order (call it inside a transaction): checks the customer and the stock of each
+ * product against the sum of its lines, takes the stock, and records the idempotency key.
+ */
+function placeOrder(database: DemoDatabase, request: CreateRequest): Record<string, unknown> {
+  const { customer_id: customerId, items, channel, idempotency_key: key } = request;
+  const fingerprint = JSON.stringify([customerId, channel, items]);
+  const known = key === undefined ? undefined : keyedOrder(database, key, fingerprint);
+  if (known !== undefined) return known;
+  if (
+    database.get('SELECT id FROM customers WHERE id = :id', { ':id': customerId }) === undefined
+  ) {
+    throw new CashError({
+      code: 'INVALID_ARGUMENTS',
+      message: `no customer ${JSON.stringify(customerId)}`,
+    });
+  }
+  const wanted = wantedQuantities(items);
+  const prices = unitPrices(database, wanted);
+  const next = Number(database.get('SELECT COUNT(*) AS count FROM orders')?.count ?? 0) + 10_000;
+  const id = `ORD-${next}`;
+  let total = 0;
+  for (const item of items) {
+    const price = prices.get(item.product_id) ?? 0;
+    total += price * item.quantity;
+    database.run('INSERT INTO order_items VALUES (:order, :product, :quantity, :price)', {
+      ':order': id,
+      ':product': item.product_id,
+      ':quantity': item.quantity,
+      ':price': price,
+    });
+  }
+  for (const [productId, quantity] of wanted) {
+    database.run('UPDATE products SET stock = stock - :quantity WHERE id = :id', {
+      ':quantity': quantity,
+      ':id': productId,
+    });
+  }
+  database.run(
+    "INSERT INTO orders VALUES (:id, :customer, :channel, 'open', (SELECT MAX(created) FROM orders), :total)",
+    {
+      ':id': id,
+      ':customer': customerId,
+      ':channel': channel,
+      ':total': Math.round(total * 100) / 100,
+    },
+  );
+  if (key !== undefined) {
+    database.run('INSERT INTO order_keys VALUES (:key, :order, :request)', {
+      ':key': key,
+      ':order': id,
+      ':request': fingerprint,
+    });
+  }
+  return getOrder(database, id);
 }
 
 function channelNamespace(
@@ -188,7 +250,7 @@ export function declareOrders(root: NamespaceBuilder, database: DemoDatabase): v
     })
     .function('get', {
       summary: 'Retrieve an order by ID.',
-      params: z.strictObject({ order_id: z.string().describe('The order ID (e.g. ORD-10042).') }),
+      params: z.strictObject({ order_id: idSchema('The order ID (e.g. ORD-10042).') }),
       returns: 'The order with its line items.',
       tags: ['read'],
       handler: ({ order_id }) => getOrder(database, order_id),
@@ -196,11 +258,7 @@ export function declareOrders(root: NamespaceBuilder, database: DemoDatabase): v
     .function('create', {
       summary: 'Create a new order.',
       description: 'Create a new order for a customer; fails when an item is out of stock.',
-      params: z.strictObject({
-        customer_id: z.string().describe('Unique customer identifier.'),
-        items: ItemsSchema,
-        channel: z.enum(['retail', 'wholesale']).default('retail').describe('Sales channel.'),
-      }),
+      params: CreateSchema,
       returns: 'The order with its assigned ID, status, line items with prices and total.',
       examples: [
         {
@@ -209,13 +267,17 @@ export function declareOrders(root: NamespaceBuilder, database: DemoDatabase): v
         },
       ],
       tags: ['write'],
-      handler: ({ customer_id, items, channel }) =>
-        createOrder(database, customer_id, items, channel),
+      effect: 'write',
+      // The order as it would be placed, rolled back: the gate measures it before it is placed.
+      estimate: (request) => database.dryRun(() => placeOrder(database, request)),
+      idempotencyKey: 'idempotency_key',
+      handler: (request) => database.transaction(() => placeOrder(database, request)),
     })
     .function('cancel', {
       summary: 'Cancel an existing order.',
-      params: z.strictObject({ order_id: z.string().describe('The order ID.') }),
+      params: z.strictObject({ order_id: idSchema('The order ID.') }),
       tags: ['write'],
+      effect: 'write',
       handler: ({ order_id }) => {
         const changed = database.run(
           "UPDATE orders SET status = 'cancelled' WHERE id = :id AND status = 'open'",
@@ -260,6 +322,7 @@ export function declareOrders(root: NamespaceBuilder, database: DemoDatabase): v
   });
   orders.skill('createorderwithcheck', {
     description: 'Create an order after verifying stock availability.',
+    tags: ['write'],
     text: [
       'Goal: create an order for customer {{customer_id}}, checking stock first.',
       '',

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequestGuard, type RequestGuard } from '@x/core/serve';
 import { bookshopRoutes } from './bookshop-routes.js';
 import { petstoreRoutes } from './petstore-routes.js';
 import { createRouter, type DemoRequest, type DemoResponse } from './router.js';
@@ -83,7 +84,9 @@ function send(outgoing: ServerResponse, response: DemoResponse): void {
 
 /**
  * Starts the demo service. Every service has its own in-memory data, so tests do not see each
- * other's changes.
+ * other's changes. Requests whose `Host` is not the bound address (or a loopback name with its
+ * port), or whose `Origin` is not loopback, get 403: a web page cannot reach the service through
+ * DNS rebinding.
  *
  * @throws Error when the port cannot be bound.
  */
@@ -91,8 +94,16 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
   const host = options.host ?? '127.0.0.1';
   const document = readFileSync(BOOKSHOP_DOCUMENT_PATH, 'utf8');
   const router = createRouter([...bookshopRoutes(), ...petstoreRoutes(options.apiKey)]);
+  // Assigned once the port is bound; no request is served before that.
+  let guard: RequestGuard = () => 'Forbidden: not listening yet';
   const server = createServer((incoming, outgoing) => {
     void (async () => {
+      const refused = guard(incoming.headers);
+      if (refused !== undefined) {
+        incoming.resume();
+        send(outgoing, { status: 403, body: { error: refused } });
+        return;
+      }
       const url = new URL(incoming.url ?? '/', 'http://demo.invalid');
       let text: string;
       try {
@@ -136,6 +147,7 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
     });
   });
   const { port } = server.address() as AddressInfo;
+  guard = createRequestGuard({ host, port });
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     origin,

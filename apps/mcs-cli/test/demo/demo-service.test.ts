@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DemoService, startDemoService } from '../../src/demo/demo-service.js';
 
@@ -22,6 +23,44 @@ const jsonRequest = (method: string, value: unknown): RequestInit => ({
   method,
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(value),
+});
+
+/** A GET with chosen headers (fetch cannot set `Host`): the status and the body text. */
+function getWithHeaders(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { headers }, (incoming) => {
+      let text = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('the demo service against DNS rebinding', () => {
+  it('refuses a foreign Host or Origin with 403 and serves its own and loopback names', async () => {
+    service = await startDemoService();
+    const port = new URL(service.origin).port;
+    const books = `${service.bookshopUrl}/books`;
+    const foreign = await getWithHeaders(books, { host: `attacker.example:${port}` });
+    expect(foreign).toEqual({
+      status: 403,
+      text: JSON.stringify({ error: 'Forbidden: Host attacker.example is not allowed' }),
+    });
+    const otherPort = await getWithHeaders(books, { host: 'localhost:1' });
+    expect(otherPort.status).toBe(403);
+    const origin = await getWithHeaders(books, { origin: 'http://attacker.example' });
+    expect(origin.status).toBe(403);
+    expect((await getWithHeaders(books, { host: `localhost:${port}` })).status).toBe(200);
+    expect((await getWithHeaders(service.documentUrl, {})).status).toBe(200);
+  });
 });
 
 describe('the demo bookshop', () => {

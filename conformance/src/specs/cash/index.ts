@@ -74,6 +74,7 @@ import {
   sizelimitParameterCheck,
   threeToolsCheck,
 } from './checks/tools.js';
+import { writeNotRepeatedCheck } from './checks/writes.js';
 import { SERVER_RESOURCE_URI } from './manifest.js';
 import { cashRequirements } from './requirements.js';
 import { listedResourceUris, listedTools } from './tool-list.js';
@@ -135,6 +136,7 @@ export const cashSpec: SpecDefinition = {
     suggestedLimitWorksCheck,
     narrowDirectiveCheck,
     fullWhenAccommodatedCheck,
+    writeNotRepeatedCheck,
     gatePrecisionCheck,
     sizelimitParameterCheck,
     thresholdAdvertisedCheck,

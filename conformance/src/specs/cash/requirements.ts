@@ -332,6 +332,12 @@ export const cashRequirements: readonly Requirement[] = [
     'A call with a sizelimit that accommodates the response returns it in full.',
   ),
   rfc(
+    'cash.7.2.write-not-repeated',
+    '§7.2 item 3',
+    'SHOULD',
+    'A write answered as an error has changed nothing, and calling again with the sizelimit an answer suggests does not repeat a change that happened (the suggested limit retrieves the response, it does not redo the work).',
+  ),
+  rfc(
     'cash.7.2.gate-precision',
     '§7.2',
     'SHOULD',

@@ -25,11 +25,25 @@ export const LargeCallSchema = z
 /** A large call, as {@link LargeCallSchema} reads it. */
 export type LargeCall = z.infer<typeof LargeCallSchema>;
 
+/**
+ * A `call` of a function that changes state and answers more than the gate threshold, with a
+ * read `probe` whose answer changes when the write runs (the check compares its texts).
+ */
+export const WriteCallSchema = LargeCallSchema.extend({
+  /** A read call that shows whether the write ran. */
+  probe: LargeCallSchema,
+}).strict();
+
+/** A write call, as {@link WriteCallSchema} reads it. */
+export type WriteCall = z.infer<typeof WriteCallSchema>;
+
 /** The `cash` settings of a target. */
 export const CashTargetSettingsSchema = z
   .object({
     /** A call whose response exceeds the gate threshold; without it the gating checks skip. */
     largeCall: LargeCallSchema.optional(),
+    /** A large write and its probe; without it the write-gating check skips. */
+    writeCall: WriteCallSchema.optional(),
     /** The upstream labels of an aggregator; without them the aggregation checks skip. */
     upstreams: z.array(z.string().min(1)).min(1).optional(),
   })

@@ -30,9 +30,34 @@ export const X_CASH_EXAMPLE_CONFIG = join(APP, 'examples', 'mcp.json');
 /** The app's `node_modules/.bin`, where the official servers the example names live. */
 export const X_CASH_BIN = join(APP, 'node_modules', '.bin');
 
-/** The demo's `orders.list` without filters: about 5,000 orders, far above 10,000 characters. */
+/** Products the demo's seed stocks with at least 20 units. */
+const STOCKED_PRODUCTS = [3, 4, 5, 8, 9, 10, 12, 13, 14, 17, 18, 19, 21, 22, 23, 24, 26, 27, 28]
+  .concat([31, 32, 33, 35, 36, 37, 40, 41, 42, 45, 46, 47, 49, 50])
+  .map((index) => `P-${index}`);
+
+/**
+ * The demo's `orders.list` without filters (about 5,000 orders, far above 10,000 characters),
+ * and an `orders.create` of 200 one-unit lines (about 12,000 characters), probed through the
+ * customer's open orders.
+ */
 export const DEMO_SETTINGS: CashTargetSettings = {
   largeCall: { namespace: 'orders', function: 'list' },
+  writeCall: {
+    namespace: 'orders',
+    function: 'create',
+    kwargs: {
+      customer_id: 'C-1',
+      items: Array.from({ length: 200 }, (_, line) => ({
+        product_id: STOCKED_PRODUCTS[line % STOCKED_PRODUCTS.length],
+        quantity: 1,
+      })),
+    },
+    probe: {
+      namespace: 'orders',
+      function: 'list',
+      kwargs: { customer_id: 'C-1', status: 'open' },
+    },
+  },
 };
 
 /** The everything server's `echo` of 12,000 characters, above the default threshold. */

@@ -12,9 +12,15 @@ import { FIXTURES_DIRECTORY, type HttpFixture, resultOf, startHttpFixture } from
 
 const FIXTURE = 'cash/cash-server.mjs';
 
-/** The fixture's large call, and its namespaces as the upstreams of an aggregator. */
+/** The fixture's large call and large write, and its namespaces as the upstreams of an aggregator. */
 const SETTINGS: CashTargetSettings = {
   largeCall: { namespace: 'orders', function: 'list' },
+  writeCall: {
+    namespace: 'inventory',
+    function: 'reserve',
+    kwargs: { product_id: 'P-1', count: 500 },
+    probe: { namespace: 'inventory', function: 'reservations' },
+  },
   upstreams: ['orders', 'inventory'],
 };
 
@@ -224,6 +230,12 @@ const BROKEN_FIXTURES: readonly { requirement: string; defect: string; message: 
     requirement: 'cash.7.2.full-when-accommodated',
     defect: 'gate-capped',
     message: /with sizelimit=10000000 answered: \*\*Gated:\*\*/,
+  },
+  {
+    requirement: 'cash.7.2.write-not-repeated',
+    defect: 'gate-after-write',
+    message:
+      /answered an error \(code GATED\) but changed what call\(namespace="inventory", function="reservations", kwargs=\{\}\) shows/,
   },
   {
     requirement: 'cash.7.2.gate-precision',

@@ -95,6 +95,10 @@ function toolFunction(
     narrow: undefined,
     summarize: undefined,
     validate: typeof validator.compile(inputSchema) === 'function',
+    // MCP tool annotations: a tool may change state unless it says it only reads.
+    effect: tool.annotations?.readOnlyHint === true ? 'read' : 'write',
+    isRetrySafe: () =>
+      tool.annotations?.readOnlyHint === true || tool.annotations?.idempotentHint === true,
     async invoke(kwargs, context) {
       const result = (await track(
         upstream.callTool(tool.name, kwargs, { signal: context.signal }),

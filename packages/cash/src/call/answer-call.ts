@@ -6,7 +6,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
-import type { CashFunction } from '../definitions.js';
+import type { CashFunction, FunctionOutcome } from '../definitions.js';
 import { CashError, toUpstreamError } from '../errors.js';
 import { rewriteForwarded } from '../forward.js';
 import { optionalParameters } from '../help/parameters.js';
@@ -20,6 +20,7 @@ import { errorLine, errorResult, formatInvocation, resultCode, wireError } from 
 import { describeSchemaErrors, parameterNames, type SchemaValidator } from '../schema.js';
 import type { CallArguments } from '../tool-arguments.js';
 import { gatedResult, responseSize, summarizeResult } from './gate.js';
+import { withheldWriteResult } from './withheld-write.js';
 
 /** What `call` needs from its server. */
 export interface CallSettings {
@@ -77,9 +78,12 @@ function splitSizeLimit(
 }
 
 function gate(
-  outcome: { result: CallToolResult; value?: unknown },
+  outcome: FunctionOutcome,
   limit: number,
-  entry: Pick<CashFunction, 'summarize' | 'narrow'> & { filters: readonly string[] },
+  entry: Pick<CashFunction, 'summarize' | 'narrow'> & {
+    filters: readonly string[];
+    notRun?: string;
+  },
 ): CallToolResult {
   const code = resultCode(outcome.result);
   if (code === 'GATED') return outcome.result;
@@ -91,6 +95,7 @@ function gate(
     summary: summarizeResult(outcome.result, outcome.value, entry.summarize),
     narrow: entry.narrow,
     filters: entry.filters,
+    ...(entry.notRun === undefined ? {} : { notRun: entry.notRun }),
   });
 }
 
@@ -121,9 +126,10 @@ async function invoke(
   kwargs: Record<string, unknown>,
   namespace: string,
   scope: Scope,
-): Promise<{ result: CallToolResult; value?: unknown } | CashError> {
+  run: CashFunction['invoke'] = entry.invoke,
+): Promise<FunctionOutcome | CashError> {
   try {
-    return await entry.invoke(kwargs, {
+    return await run(kwargs, {
       session: scope.session,
       signal: scope.signal,
       namespace,
@@ -153,7 +159,8 @@ async function invoke(
 /**
  * Answers `call`: resolves the namespace (or forwards to a mounted CaSH upstream), finds the
  * function, normalizes kwargs keys (§5.3), validates them with ajv, runs the handler and gates
- * the response against `sizelimit` or the server's threshold (§7).
+ * the response against `sizelimit` or the server's threshold (§7); a write is gated before it
+ * runs or withheld after, never reported as failed once it ran.
  *
  * @see cash-rfc §4.1, §5.3, §7.2, §7.3
  */
@@ -200,11 +207,49 @@ export async function answerCall(
       return errorResult(invalidArguments(namespace, entry, problems));
     }
   }
-  const outcome = await invoke(entry, normalized.kwargs, namespace, scope);
-  if (CashError.isInstance(outcome)) return errorResult(outcome);
-  return gate(outcome, split.sizelimit ?? settings.gateThreshold, {
+  const limit = split.sizelimit ?? settings.gateThreshold;
+  const gating = {
     summarize: entry.summarize,
     narrow: entry.narrow,
     filters: optionalParameters(entry.inputSchema),
+  };
+  if (entry.effect === 'write') {
+    return callWrite(entry, normalized.kwargs, namespace, scope, limit, gating);
+  }
+  const outcome = await invoke(entry, normalized.kwargs, namespace, scope);
+  if (CashError.isInstance(outcome)) return errorResult(outcome);
+  return gate(outcome, limit, gating);
+}
+
+/**
+ * Runs a write so that it is never answered as failed after it ran: a dry-run estimate over the
+ * limit gates it before it runs; a response over the limit after it ran is withheld in a
+ * success answer, with a `sizelimit` to read it only when a retry is safe.
+ */
+async function callWrite(
+  entry: CashFunction,
+  kwargs: Record<string, unknown>,
+  namespace: string,
+  scope: Scope,
+  limit: number,
+  gating: Parameters<typeof gate>[2],
+): Promise<CallToolResult> {
+  const name = qualified(namespace, entry.label);
+  if (entry.estimate !== undefined) {
+    const estimate = await invoke(entry, kwargs, namespace, scope, entry.estimate);
+    if (CashError.isInstance(estimate)) return errorResult(estimate);
+    const gated = gate(estimate, limit, { ...gating, notRun: name });
+    if (resultCode(gated) === 'GATED') return gated;
+  }
+  const outcome = await invoke(entry, kwargs, namespace, scope);
+  if (CashError.isInstance(outcome)) return errorResult(outcome);
+  const size = responseSize(outcome.result);
+  if (size <= limit || resultCode(outcome.result) === 'GATED') return outcome.result;
+  return withheldWriteResult({
+    function: name,
+    size,
+    limit,
+    summary: summarizeResult(outcome.result, outcome.value, entry.summarize),
+    retrySafe: entry.isRetrySafe(kwargs),
   });
 }

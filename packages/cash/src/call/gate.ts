@@ -105,6 +105,8 @@ export interface GateDetails {
   narrow: string | undefined;
   /** Optional parameters of the function, suggested as filters when no hint is given. */
   filters: readonly string[];
+  /** Set for a write gated before it ran, by its dry-run estimate: says that nothing changed. */
+  notRun?: string;
 }
 
 /**
@@ -128,12 +130,19 @@ export function gatedResult(details: GateDetails): CallToolResult {
     'To retrieve, either:',
     narrowLine,
     `- Pass \`sizelimit=${suggested}\` to allow the full response through`,
+    ...(details.notRun === undefined
+      ? []
+      : [
+          '',
+          `Nothing was changed: \`${details.notRun}\` did not run (its response was measured on a dry run).`,
+        ]),
   ].join('\n');
   return {
     isError: true,
     content: [{ type: 'text', text }],
     structuredContent: {
       code: 'GATED',
+      ...(details.notRun === undefined ? {} : { executed: false }),
       message: `Response exceeds size limit (${details.summary}).`,
       size: details.size,
       limit: details.limit,

@@ -17,6 +17,13 @@ export {
   type ListenAddress,
   parseListenAddress,
 } from './listen-address.js';
+
+// DNS-rebinding protection, for HTTP servers that do not go through serveHttp
+export {
+  createRequestGuard,
+  type RequestGuard,
+  type RequestGuardOptions,
+} from './request-guard.js';
 export { serveHttp } from './serve-http.js';
 export { serveStdio } from './serve-stdio.js';
 export { type CloseOnSignalsOptions, closeOnSignals } from './signals.js';

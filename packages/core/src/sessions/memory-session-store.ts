@@ -138,6 +138,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
       return entry !== undefined && isLive(entry);
     },
     async keys(prefix = '') {
+      requireKey(prefix);
       const found: string[] = [];
       for (const [key, entry] of entries) {
         if (!isLive(entry)) entries.delete(key);

@@ -203,6 +203,7 @@ export async function createRedisSessionStore(
       return (await run(() => client.del(keyPrefix + key))) > 0;
     },
     async keys(prefix = '') {
+      requireKey(prefix);
       const pattern = `${escapeGlob(keyPrefix + prefix)}*`;
       const found = new Set<string>();
       let cursor = '0';

@@ -29,12 +29,25 @@ function invalidValue(key: string, cause: unknown): CoreError {
   });
 }
 
-/** Refuses a key that is not a string with `INVALID_ARGUMENT`. */
+/** Any control character: C0 (NUL included), DEL and C1. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * Refuses, with `INVALID_ARGUMENT`, a key (or key prefix) that is not a string or that holds a
+ * control character: ids reach the stores from callers (session ids, names), and a NUL or an
+ * escape must not become part of a Redis key or a log line.
+ */
 export function requireKey(key: string): void {
   if (typeof key !== 'string') {
     throw new CoreError({
       code: 'INVALID_ARGUMENT',
       message: 'Session store keys must be strings.',
+    });
+  }
+  if (CONTROL_CHARACTER.test(key)) {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: `Session store keys must not contain control characters: ${JSON.stringify(key.slice(0, 100))}.`,
     });
   }
 }

@@ -118,6 +118,19 @@ export function sessionStoreContract(store: () => SessionStore): void {
     expect(await store().keys()).toEqual([]);
   });
 
+  it('refuses keys and prefixes with control characters with INVALID_ARGUMENT and writes nothing', async () => {
+    for (const key of ['gateway:abc\u0000:seen', 'x\u001b[31m', 'tab\there', 'c1\u0085']) {
+      await expect(store().set(key, 1)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      await expect(store().get(key)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      await expect(store().update(key, () => 1)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+      await expect(store().delete(key)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      await expect(store().keys(key)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+    expect(await store().keys()).toEqual([]);
+  });
+
   it('refuses a time to live that is not a positive integer', async () => {
     for (const ttlMs of [0, -5, 1.5]) {
       await expect(store().set('key', 1, { ttlMs })).rejects.toMatchObject({

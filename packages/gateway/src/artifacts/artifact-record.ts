@@ -144,6 +144,15 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** The error for a handle the process-wide budget evicted (another session may have used it up). */
+export function budgetEvictedError(handle: string, budget: { maxBytes: number }): GatewayError {
+  return new GatewayError({
+    code: 'VIEW_FAILED',
+    message: `${handle} was evicted: this process keeps at most ${formatBytes(budget.maxBytes)} of artifacts over all sessions, the least recently used go first; run the tool again`,
+    data: { reason: 'evicted', handle, max_total_bytes: budget.maxBytes },
+  });
+}
+
 /**
  * The error for a handle the store evicted to stay within its limits: it
  * names the limits, so the caller knows to run the tool again.

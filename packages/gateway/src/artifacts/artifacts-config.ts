@@ -11,7 +11,8 @@ const positiveInteger = z.int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /**
  * Bounds and placement of artifacts: `maxArtifacts`, `maxBytes` and
- * `maxArtifactBytes` bound each session (in memory or shared);
+ * `maxArtifactBytes` bound each session (in memory or shared), `maxTotalBytes`
+ * all in-memory sessions of the process together;
  * `directory`, `inlineMaxBytes` and `ttlMs` apply when artifacts are shared
  * through a session store (see `createSharedArtifacts`).
  *
@@ -24,6 +25,8 @@ export const ArtifactsConfigSchema = z.strictObject({
   maxBytes: positiveInteger.optional(),
   /** The most bytes of one artifact, longer content is cut (default 8 MiB). */
   maxArtifactBytes: positiveInteger.optional(),
+  /** The most content bytes of in-memory artifacts over all sessions of the process (default 256 MiB). */
+  maxTotalBytes: positiveInteger.optional(),
   /** Shared artifacts: a directory every instance reaches, for the large ones. */
   directory: z.string().min(1).optional(),
   /** Shared artifacts: contents up to this size stay in the session store (default 256 KiB). */

@@ -21,6 +21,7 @@ import {
   type ViewResult,
   viewArtifact,
 } from '../artifact-view.js';
+import { createArtifactBudget } from '../artifacts/artifact-budget.js';
 import { type BrowseSession, createBrowseSession } from '../browse-session/browse-session.js';
 import type { CacheStableOptions } from '../browse-session/cache-stable-options.js';
 import { renderCacheStableBrowseText } from '../browse-session/cache-stable-order.js';
@@ -326,7 +327,9 @@ function withSchema(runtime: GatewayRuntime, toolId: string, error: GatewayError
  * A `ServerFactory` for `@x/core/serve`: one gateway server per instance the
  * transport asks for (one per stdio connection or 2025 session, one per
  * 2026-07-28 request), with state and artifacts kept per caller scope, so that
- * a later request of the same caller finds what an earlier one stored.
+ * a later request of the same caller finds what an earlier one stored. The
+ * in-memory stores share one process-wide budget (`artifacts.budget`, default
+ * `createArtifactBudget()`: 256 MiB).
  *
  * @see gateway-surface §4.2
  */
@@ -335,7 +338,10 @@ export function createGatewayServerFactory(
   options: GatewayServerOptions = {},
 ): ServerFactory {
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
-  const scoped = createScopedArtifactStores(options.artifacts);
+  const scoped = createScopedArtifactStores({
+    ...options.artifacts,
+    budget: options.artifacts?.budget ?? createArtifactBudget(),
+  });
   return (context) =>
     createGatewayServer(runtime, {
       ...options,
