@@ -30,6 +30,9 @@ export const METATOOL_DATASET: BenchmarkDataset = {
   name: 'MetaTool (199 ChatGPT-plugin tools, 1,872 single-tool dev queries)',
   folder: 'tools/metatool',
   source: 'github.com/HowieHwong/MetaTool at 35e81bb, MIT; Huang et al., ICLR 2024',
+  address:
+    'https://github.com/HowieHwong/MetaTool (commit 35e81bb, dataset/plugin_des.json and dataset/data/all_clean_data.csv)',
+  license: 'MIT',
 };
 
 /** The LiveMCPBench tool catalog. */

@@ -86,6 +86,12 @@ export async function runLoad(options: {
   sessions: number;
   callsPerSession: number;
   deadlineMs: number;
+  /**
+   * The protocol era the clients speak: `legacy` opens a 2025 session per client (sticky to one
+   * instance through its session id), `modern` sends every request on its own, 2026-07-28 style,
+   * with no session and no affinity.
+   */
+  era: 'legacy' | 'modern';
 }): Promise<LoadRun> {
   const { scenario, sessions, callsPerSession } = options;
   const clients: Client[] = [];
@@ -101,7 +107,10 @@ export async function runLoad(options: {
   try {
     const states = await Promise.all(
       Array.from({ length: sessions }, async (_, session) => {
-        const client = new Client({ name: 'x-bench-load', version: '0.1.0' });
+        const client = new Client(
+          { name: 'x-bench-load', version: '0.1.0' },
+          options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+        );
         await client.connect(new StreamableHTTPClientTransport(options.url));
         clients.push(client);
         return scenario.setup(client, session);

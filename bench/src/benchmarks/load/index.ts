@@ -37,6 +37,7 @@ async function measure(
   instances: 1 | 2,
   context: { root: string; folder: string; config: string; redis: LoadRedis | undefined },
   plan: (typeof PLANS)[RunMode],
+  era: 'legacy' | 'modern',
 ): Promise<LoadRun> {
   const cli = join(context.root, app.cli);
   const started: AppInstance[] = [];
@@ -60,6 +61,7 @@ async function measure(
       url: proxy?.url ?? (started[0] as AppInstance).url,
       scenario: app.scenario,
       ...plan,
+      era,
     });
   } finally {
     await proxy?.close();
@@ -86,10 +88,12 @@ export const loadBenchmark: Benchmark = {
       );
       redis = await startLoadRedis(root);
       for (const app of LOAD_APPS) {
-        for (const instances of [1, 2] as const) {
-          context.note(`load: ${app.name} on ${instances} instance(s)`);
-          const run = await measure(app, instances, { root, folder, config, redis }, plan);
-          rows.push({ app: app.name, mix: app.mix, instances, ...run });
+        for (const era of ['legacy', 'modern'] as const) {
+          for (const instances of [1, 2] as const) {
+            context.note(`load: ${app.name} on ${instances} instance(s), ${era} era`);
+            const run = await measure(app, instances, { root, folder, config, redis }, plan, era);
+            rows.push({ app: app.name, mix: app.mix, instances, era, ...run });
+          }
         }
       }
     } finally {
@@ -99,7 +103,7 @@ export const loadBenchmark: Benchmark = {
     const total = rows.reduce((sum, row) => sum + row.calls, 0);
     const clean = rows.every((row) => row.crossed === 0 && row.lost === 0);
     const text = [
-      `${plan.sessions} concurrent sessions x ${plan.callsPerSession} calls per run, ${total} calls in all (loopback; two instances share one Redis behind a round-robin proxy)`,
+      `${plan.sessions} concurrent clients x ${plan.callsPerSession} calls per run, ${total} calls in all (loopback; two instances share one Redis behind a round-robin proxy; 2025 clients hold a session each, 2026-07-28 clients send every request on its own with no affinity)`,
       '',
       formatLoadTable(rows),
       '',
@@ -117,6 +121,7 @@ export const loadBenchmark: Benchmark = {
           app: row.app,
           mix: row.mix,
           instances: row.instances,
+          era: row.era,
           calls: row.calls,
           errors: row.errors,
           crossed: row.crossed,

@@ -16,13 +16,18 @@ export interface LoadRow extends LoadRun {
   readonly mix: string;
   /** 1, or 2 sharing Redis behind the proxy. */
   readonly instances: 1 | 2;
+  /** The protocol era of the clients: 2025 sessions or 2026-07-28 stateless requests. */
+  readonly era: 'legacy' | 'modern';
 }
+
+const ERA_LABEL = { legacy: '2025', modern: '2026-07-28' } as const;
 
 /** The plain-text table: one line per app and topology. */
 export function formatLoadTable(rows: readonly LoadRow[]): string {
   return formatTable(
     [
       { title: 'app' },
+      { title: 'era' },
       { title: 'instances' },
       { title: 'calls', align: 'right' },
       { title: 'calls/s', align: 'right' },
@@ -36,6 +41,7 @@ export function formatLoadTable(rows: readonly LoadRow[]): string {
     ],
     rows.map((row) => [
       row.app,
+      ERA_LABEL[row.era],
       row.instances === 1 ? '1' : '2 + Redis',
       String(row.calls),
       formatNumber(row.throughput, 0),
@@ -53,10 +59,15 @@ export function formatLoadTable(rows: readonly LoadRow[]): string {
 /** Throughput per app, one bar per topology. */
 export function renderLoadChart(rows: readonly LoadRow[]): string {
   const apps = [...new Set(rows.map((row) => row.app))];
-  const series = ([1, 2] as const).map((instances) => ({
-    name: instances === 1 ? '1 instance' : '2 + Redis',
+  const topologies = (['legacy', 'modern'] as const).flatMap((era) =>
+    ([1, 2] as const).map((instances) => ({ era, instances })),
+  );
+  const series = topologies.map(({ era, instances }) => ({
+    name: `${ERA_LABEL[era]}, ${instances === 1 ? '1 instance' : '2 + Redis'}`,
     values: apps.map(
-      (app) => rows.find((row) => row.app === app && row.instances === instances)?.throughput ?? -1,
+      (app) =>
+        rows.find((row) => row.app === app && row.instances === instances && row.era === era)
+          ?.throughput ?? -1,
     ),
   }));
   return renderBarChart({
