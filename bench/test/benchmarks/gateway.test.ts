@@ -54,15 +54,19 @@ const outcome: GatewayOutcome = {
           'gateway-in-process': latency(0.7),
           'forwarder-stdio': latency(0.9),
           'gateway-stdio': latency(1),
+          'forwarder-stdio-2026': latency(0.95),
+          'gateway-stdio-2026': latency(1.05),
         },
         ratio: {
           'forwarder-in-process': { p50: 1.2, mean: 1.2 },
           'gateway-in-process': { p50: 1.4, mean: 1.4 },
           'forwarder-stdio': { p50: 1.8, mean: 1.8 },
           'gateway-stdio': { p50: 2, mean: 2 },
+          'forwarder-stdio-2026': { p50: 1.9, mean: 1.9 },
+          'gateway-stdio-2026': { p50: 2.1, mean: 2.1 },
         },
         modelTokens: { passThrough: 7, envelopeJson: 73 },
-        gatewayOwnMs: { 'in-process': 0.1, stdio: 0.1 },
+        gatewayOwnMs: { 'in-process': 0.1, stdio: 0.1, 'stdio-2026': 0.1 },
       },
       {
         case: 'file-read',
@@ -76,15 +80,19 @@ const outcome: GatewayOutcome = {
           'gateway-in-process': latency(1.1),
           'forwarder-stdio': latency(1.4),
           'gateway-stdio': latency(1.5),
+          'forwarder-stdio-2026': latency(1.45),
+          'gateway-stdio-2026': latency(1.55),
         },
         ratio: {
           'forwarder-in-process': { p50: 1.05, mean: 1.05 },
           'gateway-in-process': { p50: 1.1, mean: 1.1 },
           'forwarder-stdio': { p50: 1.4, mean: 1.4 },
           'gateway-stdio': { p50: 1.5, mean: 1.5 },
+          'forwarder-stdio-2026': { p50: 1.45, mean: 1.45 },
+          'gateway-stdio-2026': { p50: 1.55, mean: 1.55 },
         },
         modelTokens: { passThrough: 10_464, envelopeJson: 11_224 },
-        gatewayOwnMs: { 'in-process': 0.05, stdio: 0.1 },
+        gatewayOwnMs: { 'in-process': 0.05, stdio: 0.1, 'stdio-2026': 0.1 },
       },
     ],
   },
@@ -113,7 +121,7 @@ describe('gateway benchmark report', () => {
     expect(text.match(/^\s*echo\s+direct\s.*1\.00x\s*$/m)).not.toBeNull();
     expect(text.match(/^\s*echo\s+gateway-stdio\s.*\s0\.500\s+2\.00x\s*$/m)).not.toBeNull();
     expect(text).toContain(
-      "echo: the gateway's own work adds 0.100 ms (p50) to the forwarder in process, 0.100 ms over stdio;",
+      "echo: the gateway's own work adds 0.100 ms (p50) to the forwarder in process, 0.100 ms over stdio (2025), 0.100 ms over stdio (2026-07-28);",
     );
     expect(text).toContain(
       'a model reads 7 tokens of the result (the envelope as JSON text would be 73)',
@@ -154,7 +162,7 @@ describe('gateway benchmark report', () => {
 
   it('draws one bar per non-direct path and case, at its p50 ratio', () => {
     const svg = renderExecuteChart(outcome.execute);
-    expect(svg.match(/<rect [^>]*><title>/g)).toHaveLength(8);
+    expect(svg.match(/<rect [^>]*><title>/g)).toHaveLength(12);
     expect(svg).toContain('<title>gateway-in-process: 1.4</title>');
     expect(svg).toContain('<title>forwarder-stdio: 1.4</title>');
     expect(renderExecuteChart(outcome.execute)).toBe(svg);

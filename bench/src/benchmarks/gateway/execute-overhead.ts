@@ -38,6 +38,8 @@ export const EXECUTE_PATHS = [
   'gateway-in-process',
   'forwarder-stdio',
   'gateway-stdio',
+  'forwarder-stdio-2026',
+  'gateway-stdio-2026',
 ] as const;
 /** One way a call is made. */
 export type ExecutePath = (typeof EXECUTE_PATHS)[number];
@@ -66,7 +68,7 @@ export interface ExecuteCase {
    * Milliseconds (p50) each gateway adds to the forwarder on the same transport: the gateway's
    * own work (argument checks, validation, the firewall) beyond one MCP hop.
    */
-  readonly gatewayOwnMs: Readonly<{ 'in-process': number; stdio: number }>;
+  readonly gatewayOwnMs: Readonly<{ 'in-process': number; stdio: number; 'stdio-2026': number }>;
 }
 
 /** What one run of {@link measureExecuteOverhead} found. */
@@ -146,7 +148,7 @@ export async function measureExecuteOverhead(options: {
     closers.unshift(() => forwarder.close());
     const spawnedForwarder = await connectStdio(process.execPath, [forwarderBin, configPath]);
     closers.unshift(() => spawnedForwarder.close());
-    const spawned = await connectStdio(process.execPath, [
+    const gatewayArgs = [
       gatewayBin,
       'serve',
       '--config',
@@ -154,8 +156,18 @@ export async function measureExecuteOverhead(options: {
       '--max-inline-tokens',
       String(BENCH_MAX_INLINE_TOKENS),
       '--quiet',
-    ]);
+    ];
+    const spawned = await connectStdio(process.execPath, gatewayArgs);
     closers.unshift(() => spawned.close());
+    // The same two servers, each of its own process, reached by a 2026-07-28 client.
+    const spawnedForwarderModern = await connectStdio(
+      process.execPath,
+      [forwarderBin, configPath],
+      'modern',
+    );
+    closers.unshift(() => spawnedForwarderModern.close());
+    const spawnedModern = await connectStdio(process.execPath, gatewayArgs, 'modern');
+    closers.unshift(() => spawnedModern.close());
     const calls: Record<ExecutePath, Call>[] = [];
     for (const setup of setups) {
       const direct = await connectStdio(setup.upstream.command, [...setup.upstream.args]);
@@ -179,6 +191,8 @@ export async function measureExecuteOverhead(options: {
         'gateway-in-process': () => callTool(inProcess, execute),
         'forwarder-stdio': () => callTool(spawnedForwarder, call),
         'gateway-stdio': () => callTool(spawned, execute),
+        'forwarder-stdio-2026': () => callTool(spawnedForwarderModern, call),
+        'gateway-stdio-2026': () => callTool(spawnedModern, execute),
       });
     }
     const checked: CheckedAnswer[] = [];
@@ -244,6 +258,8 @@ function summarizeCase(
       'gateway-in-process': over('gateway-in-process'),
       'forwarder-stdio': over('forwarder-stdio'),
       'gateway-stdio': over('gateway-stdio'),
+      'forwarder-stdio-2026': over('forwarder-stdio-2026'),
+      'gateway-stdio-2026': over('gateway-stdio-2026'),
     },
     modelTokens: {
       passThrough: countTokens(checked.text),
@@ -252,12 +268,20 @@ function summarizeCase(
     gatewayOwnMs: {
       'in-process': latencyMs['gateway-in-process'].p50 - latencyMs['forwarder-in-process'].p50,
       stdio: latencyMs['gateway-stdio'].p50 - latencyMs['forwarder-stdio'].p50,
+      'stdio-2026': latencyMs['gateway-stdio-2026'].p50 - latencyMs['forwarder-stdio-2026'].p50,
     },
   };
 }
 
-async function connectStdio(command: string, args: string[]): Promise<Client> {
-  const client = new Client({ name: 'x-bench', version: '0.1.0' });
+async function connectStdio(
+  command: string,
+  args: string[],
+  era: 'legacy' | 'modern' = 'legacy',
+): Promise<Client> {
+  const client = new Client(
+    { name: 'x-bench', version: '0.1.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
   await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
   return client;
 }
@@ -307,7 +331,7 @@ async function checkSameContent(
     if (JSON.stringify(result.content) !== JSON.stringify(expected.content)) {
       throw mismatch(path, 'other content than the direct call');
     }
-    if (path === 'gateway-in-process' || path === 'gateway-stdio') {
+    if (path.startsWith('gateway-')) {
       const answered = result.structuredContent as
         | { summary?: unknown; provenance?: { firewall?: unknown } }
         | undefined;

@@ -135,7 +135,7 @@ export function formatGatewayTables(
     ),
   );
   const own = execute.cases.flatMap((measured) => [
-    ` ${measured.case}: the gateway's own work adds ${formatNumber(measured.gatewayOwnMs['in-process'], 3)} ms (p50) to the forwarder in process, ${formatNumber(measured.gatewayOwnMs.stdio, 3)} ms over stdio;`,
+    ` ${measured.case}: the gateway's own work adds ${formatNumber(measured.gatewayOwnMs['in-process'], 3)} ms (p50) to the forwarder in process, ${formatNumber(measured.gatewayOwnMs.stdio, 3)} ms over stdio (2025), ${formatNumber(measured.gatewayOwnMs['stdio-2026'], 3)} ms over stdio (2026-07-28);`,
     `   a model reads ${measured.modelTokens.passThrough} tokens of the result (the envelope as JSON text would be ${measured.modelTokens.envelopeJson})`,
   ]);
   const checks = formatTable(
@@ -157,7 +157,7 @@ export function formatGatewayTables(
     ),
     ` (gateways at maxInlineTokens ${execute.maxInlineTokens}, so every result stays inline: every path returns the direct content)`,
     '(direct: client -> upstream over stdio; forwarder: an SDK server that only passes the call to the upstream;',
-    ' in-process: client -> server over in-memory -> upstream over stdio; stdio: client -> spawned server over stdio',
+    ' in-process: client -> server over in-memory -> upstream over stdio; stdio: client -> spawned server over stdio (2025 handshake; -2026: a 2026-07-28 client)',
     ' -> upstream over stdio; every path has upstream processes of its own)',
     overhead,
     ...own,
@@ -207,6 +207,7 @@ export function gatewayFigures(outcome: GatewayOutcome): Record<string, unknown>
         gatewayOwnMs: {
           'in-process': round(measured.gatewayOwnMs['in-process'], 3),
           stdio: round(measured.gatewayOwnMs.stdio, 3),
+          'stdio-2026': round(measured.gatewayOwnMs['stdio-2026'], 3),
         },
       })),
     },
