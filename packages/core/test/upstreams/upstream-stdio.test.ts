@@ -67,12 +67,12 @@ describe('an upstream over stdio', () => {
   it('gives the first call its whole timeoutMs once a server slower to start than that is up', async () => {
     const upstream = open(
       'tools',
-      nodeServer(TOOLS_SERVER, { timeoutMs: 100, env: { FIXTURE_START_DELAY_MS: '600' } }),
+      nodeServer(TOOLS_SERVER, { timeoutMs: 1_500, env: { FIXTURE_START_DELAY_MS: '3000' } }),
       { stderr: 'ignore', connectTimeoutMs: 20_000 },
     );
     expect(await echo(upstream, 'late but here')).toBe('late but here');
     const error = await rejection(upstream.callTool('hang', {}));
-    expect(error).toMatchObject({ code: 'TIMEOUT', data: { timeoutMs: 100 } });
+    expect(error).toMatchObject({ code: 'TIMEOUT', data: { timeoutMs: 1_500 } });
   });
 
   it('cancels a call through an AbortSignal and tells the server', async () => {
