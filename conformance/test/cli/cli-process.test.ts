@@ -9,8 +9,11 @@ import { FIXTURES_DIRECTORY } from '../helpers.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
+const EraSchema = z.enum(['modern', 'legacy']).nullable();
+
 const ResultSchema = z.strictObject({
   id: z.string(),
+  era: EraSchema,
   spec: z.string(),
   section: z.string(),
   level: z.enum(['MUST', 'SHOULD', 'MAY']),
@@ -25,10 +28,14 @@ const JsonReportSchema = z.strictObject({
     failed: z.number().int(),
     skipped: z.number().int(),
     mustFailed: z.number().int(),
+    mustSkipped: z.number().int(),
+    mustSkipReasons: z.array(z.strictObject({ reason: z.string(), count: z.number().int() })),
   }),
   targets: z.array(
     z.strictObject({
       target: z.string(),
+      era: EraSchema,
+      note: z.string().optional(),
       specs: z.array(z.string()),
       results: z.array(ResultSchema),
     }),

@@ -119,7 +119,7 @@ describe('x-conformance', () => {
     ]);
     expect(must).toMatchObject({ code: 1, stderr: '' });
     expect(must.stdout).toMatch(
-      /mcp\.ping\.empty-result +MUST +fail +the ping result is not empty/,
+      /mcp\.ping\.empty-result +MUST +2025 +fail +the ping result is not empty/,
     );
     expect(must.stdout).toMatch(
       /\nSummary: 1 target, 13 passed, 1 failed \(1 MUST\), 1 skipped\n$/,
@@ -137,7 +137,7 @@ describe('x-conformance', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `Summary: 14 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\n`,
+      `Summary: 14 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\nMUST checks skipped: 0\n`,
     );
     // A status line redrawn in place (\r, erase line), then the counts in its place.
     expect(result.stderr).toContain(': mcp.ping.empty-result pass… ');
