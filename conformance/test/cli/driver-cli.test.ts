@@ -95,7 +95,7 @@ describe('x-conformance --driver', () => {
   it('exits 1 when a MUST fails and 2 when the module has no driver', async () => {
     const broken = await runBuiltCli(['--driver', './never-executes.mjs']);
     expect(broken.code).toBe(1);
-    expect(broken.stdout).toMatch(/mcs\.3\.3\.execute\s+MUST\s+fail/);
+    expect(broken.stdout).toMatch(/mcs\.3\.3\.execute\s+MUST\s+-\s+fail/);
     const empty = await runBuiltCli(['--driver', './no-driver.mjs']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain(
