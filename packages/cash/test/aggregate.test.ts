@@ -213,8 +213,9 @@ describe('upstream faults', () => {
     await catalog.kill();
     const result = await pair.tool('call', { namespace: 'tools', function: 'get_weather_2' });
     expect(code(result)).toBe('UPSTREAM_UNAVAILABLE');
-    expect(text(await pair.tool('help'))).toContain(
-      '- **tools** — Tools of the MCP server x-catalog-server (3 tools). _(available: false)_',
+    // The server's own name, or the configuration key when the dead server's description is gone.
+    expect(text(await pair.tool('help'))).toMatch(
+      /- \*\*tools\*\* — Tools of the MCP server (x-catalog-server|catalog) \(3 tools\)\. _\(available: false\)_/,
     );
     expect(json(await pair.tool('help', { kwargs: { format: 'json' } })).namespaces).toContainEqual(
       expect.objectContaining({ name: 'tools', available: false }),
