@@ -66,13 +66,24 @@ export { formatJsonReport } from './report/json.js';
 export { escapeXml, formatJunitReport } from './report/junit.js';
 export {
   type ConformanceReport,
+  countResults,
   createReport,
   type ReportSummary,
   type RequirementResult,
+  type ResultCounts,
+  summarizeResults,
   type TargetReport,
 } from './report/report.js';
 export { formatSummary, formatTextReport } from './report/text.js';
-export { REQUIREMENT_LEVELS, type Requirement, type RequirementLevel } from './requirement.js';
+export {
+  REQUIREMENT_LEVELS,
+  REQUIREMENT_PROFILES,
+  type Requirement,
+  type RequirementLevel,
+  type RequirementProfile,
+  requirementKind,
+  X_PROFILE,
+} from './requirement.js';
 // Running
 export {
   DEFAULT_CHECK_TIMEOUT_MS,

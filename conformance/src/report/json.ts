@@ -8,8 +8,10 @@ import type { ConformanceReport } from './report.js';
 
 /**
  * The report as JSON, ending with a newline. The shape is a contract other tools rely on:
- * `{summary: {passed, failed, skipped, mustFailed}, targets: [{target, specs, results: [{id,
- * spec, section, level, status, message}]}]}` and nothing else.
+ * `{summary: {passed, failed, skipped, mustFailed, profile?: {passed, failed, skipped,
+ * mustFailed}}, targets: [{target, specs, results: [{id, spec, section, level, profile?, status,
+ * message}]}]}` and nothing else. The top-level counts are the specs'; a profile's results carry
+ * `profile` and are counted in `summary.profile`.
  */
 export function formatJsonReport(report: ConformanceReport): string {
   const plain = {
@@ -18,6 +20,7 @@ export function formatJsonReport(report: ConformanceReport): string {
       failed: report.summary.failed,
       skipped: report.summary.skipped,
       mustFailed: report.summary.mustFailed,
+      ...(report.summary.profile === undefined ? {} : { profile: { ...report.summary.profile } }),
     },
     targets: report.targets.map((target) => ({
       target: target.target,
@@ -27,6 +30,7 @@ export function formatJsonReport(report: ConformanceReport): string {
         spec: result.spec,
         section: result.section,
         level: result.level,
+        ...(result.profile === undefined ? {} : { profile: result.profile }),
         status: result.status,
         message: result.message,
       })),

@@ -5,7 +5,7 @@
  */
 
 import type { CheckStatus } from '../check.js';
-import type { RequirementLevel } from '../requirement.js';
+import type { RequirementLevel, RequirementProfile } from '../requirement.js';
 
 /** The outcome of one requirement on one target. */
 export interface RequirementResult {
@@ -17,6 +17,8 @@ export interface RequirementResult {
   readonly section: string;
   /** The level the source gives the requirement. */
   readonly level: RequirementLevel;
+  /** Present when the requirement is a profile's choice, not the spec's (reported apart). */
+  readonly profile?: RequirementProfile;
   /** What the check concluded. */
   readonly status: CheckStatus;
   /** One line saying why. */
@@ -33,8 +35,8 @@ export interface TargetReport {
   readonly results: readonly RequirementResult[];
 }
 
-/** Counts over every result of a run. */
-export interface ReportSummary {
+/** Counts over some results of a run. */
+export interface ResultCounts {
   /** Results with status `pass`. */
   readonly passed: number;
   /** Results with status `fail`. */
@@ -45,6 +47,15 @@ export interface ReportSummary {
   readonly mustFailed: number;
 }
 
+/**
+ * Counts over every result of a run: the top-level counts are the specs' requirements; the
+ * profiles' (this project's choices) are counted apart, and present only when any ran.
+ */
+export interface ReportSummary extends ResultCounts {
+  /** Counts of the results of profile requirements. */
+  readonly profile?: ResultCounts;
+}
+
 /** A whole run: the summary, then each target in run order. */
 export interface ConformanceReport {
   /** Counts over every target. */
@@ -53,19 +64,27 @@ export interface ConformanceReport {
   readonly targets: readonly TargetReport[];
 }
 
-/** Builds the report of a run from its targets' results. */
-export function createReport(targets: readonly TargetReport[]): ConformanceReport {
-  const results = targets.flatMap((target) => target.results);
+/** Counts `results` by status. */
+export function countResults(results: readonly RequirementResult[]): ResultCounts {
   const count = (status: CheckStatus) =>
     results.filter((result) => result.status === status).length;
   return {
-    summary: {
-      passed: count('pass'),
-      failed: count('fail'),
-      skipped: count('skip'),
-      mustFailed: results.filter((result) => result.status === 'fail' && result.level === 'MUST')
-        .length,
-    },
-    targets,
+    passed: count('pass'),
+    failed: count('fail'),
+    skipped: count('skip'),
+    mustFailed: results.filter((result) => result.status === 'fail' && result.level === 'MUST')
+      .length,
   };
+}
+
+/** The summary of `results`: the specs' counts, and the profiles' apart when any ran. */
+export function summarizeResults(results: readonly RequirementResult[]): ReportSummary {
+  const profile = results.filter((result) => result.profile !== undefined);
+  const spec = countResults(results.filter((result) => result.profile === undefined));
+  return profile.length === 0 ? spec : { ...spec, profile: countResults(profile) };
+}
+
+/** Builds the report of a run from its targets' results. */
+export function createReport(targets: readonly TargetReport[]): ConformanceReport {
+  return { summary: summarizeResults(targets.flatMap((target) => target.results)), targets };
 }

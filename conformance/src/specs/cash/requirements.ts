@@ -5,8 +5,9 @@
  *
  * Every MUST and SHOULD a server (or an aggregator, seen as a server) owes its clients has one
  * id; a statement the RFC repeats (§6.2 restating §6.1) has one id whose `section` names both.
- * The ARCHITECTURE.md decisions are SHOULD: they are our reading of lost text, and another
- * careful reading must not fail a MUST.
+ * The ARCHITECTURE.md decisions are this project's choices, not the RFC's: they sit in the
+ * `x-profile` profile (run for our apps, left out for other servers unless asked), at SHOULD.
+ * Two of them ask for error codes, which §4.4 leaves to the implementation.
  *
  * Not in this catalog, because no client of a running server can observe them (the tests of
  * `packages/cash` cover them in process):
@@ -21,7 +22,7 @@
  * @module
  */
 
-import type { Requirement } from '../../requirement.js';
+import { type Requirement, X_PROFILE } from '../../requirement.js';
 
 /** The RFC these requirements cite. */
 export const CASH_RFC = 'cash-rfc-0.1.1';
@@ -39,8 +40,12 @@ function rfc(
 }
 
 function decision(id: string, section: string, summary: string): Requirement {
-  return { id, spec: ARCHITECTURE, section, level: 'SHOULD', summary };
+  return { id, spec: ARCHITECTURE, section, level: 'SHOULD', summary, profile: X_PROFILE };
 }
+
+/** The two §5.3 statements on kwargs keys disagree; the catalog follows the weaker one. */
+const KWARGS_KEYS_NOTE =
+  'cash-rfc §5.3 contradicts itself: "all identifiers" MUST be normalized and use [A-Za-z0-9_] (its example counts kwargs keys as identifiers), yet servers only SHOULD normalize kwargs keys; the weaker reading, SHOULD, is followed.';
 
 /** Every requirement of `cash`, in report order. */
 export const cashRequirements: readonly Requirement[] = [
@@ -177,12 +182,26 @@ export const cashRequirements: readonly Requirement[] = [
     'MUST',
     'Function and skill names spelled with other case and underscores reach the same function or skill.',
   ),
-  rfc(
-    'cash.5.3.kwargs-keys-normalized',
-    '§5.3',
-    'SHOULD',
-    'A kwargs key spelled with other case and underscores is matched to its parameter.',
-  ),
+  {
+    ...rfc(
+      'cash.5.3.kwargs-keys-normalized',
+      '§5.3',
+      'SHOULD',
+      'A kwargs key spelled with other case and underscores is matched to its parameter.',
+    ),
+    phrase: 'servers should normalize kwargs keys before matching',
+    note: KWARGS_KEYS_NOTE,
+  },
+  {
+    ...rfc(
+      'cash.5.3.kwargs-keys-charset',
+      '§5.3',
+      'SHOULD',
+      'Every kwargs key that help(namespace, function) documents is letters, digits and underscores only.',
+    ),
+    phrase: 'identifiers, kwargs keys among them, are alphanumerics and underscores',
+    note: KWARGS_KEYS_NOTE,
+  },
   rfc(
     'cash.5.3.expressive-names',
     '§5.3',

@@ -74,6 +74,15 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'tool_execute accepts the id a card or hydration gave; a well-formed id of no tool answers HYDRATE_FAILED.',
   ),
+  {
+    ...requirement(
+      'gw.1.6.legacy-id-refused',
+      '§1.6; §1.7',
+      'MUST',
+      'tool_execute does not resolve the legacy mcp:{name} key: it answers as for a legacy key of no tool.',
+    ),
+    phrase: 'do not key off the legacy mcp:{name} form',
+  },
   // §2 ChoiceCards
   requirement(
     'gw.2.1.card-fields',
@@ -112,6 +121,16 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'tool_browse with both query and path, or neither, answers ARGS_INVALID.',
   ),
+  {
+    // "Returns the top-k cards": stated as fact, like §5 and §9, so a MUST.
+    ...requirement(
+      'gw.3.1.top-k',
+      '§3.1',
+      'MUST',
+      'tool_browse with a query answers at most top_k cards.',
+    ),
+    phrase: 'a query returns the top-k cards',
+  },
   requirement(
     'gw.3.2.root',
     '§3.2; §3.3',
@@ -279,4 +298,61 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     "prompt_get with arguments that break the prompt's argument list (missing, unknown, not strings, not an object) answers ARGS_INVALID and renders nothing.",
   ),
+  // Statements no client sees over MCP against a gateway it did not configure: listed so the
+  // catalog accounts for them.
+  {
+    ...requirement(
+      'gw.2.3.no-silent-drop',
+      '§2.3',
+      'MUST',
+      'The card builder never drops a field to meet the token budget; only the description is cut.',
+    ),
+    phrase: 'must not silently drop fields to meet budget',
+    unobservable:
+      'needs a catalog whose cards are known in advance (a probe upstream the gateway is configured with); a card missing a field cannot be told apart from an upstream that never had it.',
+  },
+  {
+    ...requirement(
+      'gw.4.4.not-reaching-upstream',
+      '§4.4',
+      'MUST',
+      'Arguments that fail validation never reach the upstream server.',
+    ),
+    phrase: 'validation errors must not reach the upstream',
+    unobservable:
+      'only the upstream sees what reaches it; gw.4.4.args-invalid checks the answer carries no upstream result, and a recording probe upstream would need the gateway configured with it.',
+  },
+  {
+    ...requirement(
+      'gw.4.5.retry',
+      '§4.5',
+      'MUST',
+      'With a retry policy, only transient upstream failures are retried, and tool-level errors are dispatched once.',
+    ),
+    phrase: 'tool-level error results dispatch exactly once',
+    unobservable:
+      'attempts are counted at the upstream and in diagnostics, neither of which MCP shows a client.',
+  },
+  {
+    ...requirement(
+      'gw.4.5.errors-not-cached',
+      '§4.5',
+      'MUST',
+      'Error results are never served from the result cache.',
+    ),
+    phrase: 'error results are never cached',
+    unobservable:
+      'needs an upstream tool that fails on demand and then succeeds, which a gateway of unknown upstreams does not offer.',
+  },
+  {
+    ...requirement(
+      'gw.4.4.schema-invalid',
+      '§4.4; §3.4',
+      'MUST',
+      'A tool whose upstream schema fails meta-validation answers SCHEMA_INVALID at execute time, not ARGS_INVALID.',
+    ),
+    phrase: 'a schema that fails meta-validation surfaces as SCHEMA_INVALID',
+    unobservable:
+      'needs an upstream that serves a broken schema; a client cannot make a configured upstream do so.',
+  },
 ];

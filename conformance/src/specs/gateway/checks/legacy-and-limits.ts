@@ -1,0 +1,82 @@
+/**
+ * Checks of two rules a gateway states without a keyword: the legacy `mcp:{name}` key is not a
+ * correlation key (§1.6), and a query browse returns at most `top_k` cards (§3.1).
+ *
+ * @module
+ */
+
+import type { Check } from '../../../check.js';
+import { fail, pass, skip } from '../../../outcome.js';
+import { browse, PROBE_QUERIES, PROBE_TOP_K } from '../cards.js';
+import { invalidArgumentsCall } from '../probe.js';
+import {
+  callMetaTool,
+  describeAnswer,
+  errorCodeOf,
+  META_TOOLS,
+  modeOf,
+  requireMode,
+} from '../surface.js';
+
+/** A legacy key naming no tool: what refusing a legacy key looks like on this target. */
+const UNKNOWN_LEGACY_ID = 'mcp:conformance_no_such_tool';
+
+/** The upstream name inside a tool id: `fs:read_file@1#abcd1234` gives `read_file`. */
+function upstreamName(toolId: string): string {
+  return toolId.slice(toolId.indexOf(':') + 1).split(/[@#]/)[0] ?? '';
+}
+
+/**
+ * `tool_execute` with `mcp:{name}` of a known tool answers like a legacy key of no tool: the
+ * legacy form reaches nothing. The arguments break the tool's schema, so nothing runs even if
+ * the key were taken.
+ */
+export const legacyIdRefusedCheck: Check = {
+  requirement: 'gw.1.6.legacy-id-refused',
+  async run(context) {
+    if ((await modeOf(context)) === undefined)
+      return skip('the target serves neither the gateway nor the proxy');
+    const known = await invalidArgumentsCall(context);
+    if (known === undefined) {
+      return skip('no known tool to name: the target configures no settings.gateway probe');
+    }
+    const legacy = `mcp:${upstreamName(known.toolId)}`;
+    const [named, unknown] = [
+      await callMetaTool(context, META_TOOLS.execute, { tool_id: legacy, args: known.args }),
+      await callMetaTool(context, META_TOOLS.execute, {
+        tool_id: UNKNOWN_LEGACY_ID,
+        args: known.args,
+      }),
+    ];
+    const code = errorCodeOf(named);
+    if (code === undefined) return fail(`tool_execute ${legacy} answered ${describeAnswer(named)}`);
+    return code === errorCodeOf(unknown)
+      ? pass(`${legacy} answers ${code}, like a legacy key of no tool`)
+      : fail(
+          `${legacy} answered ${code} but ${UNKNOWN_LEGACY_ID} ${describeAnswer(unknown)}: the legacy key reached ${known.toolId}`,
+        );
+  },
+};
+
+/** A query browse with `top_k: 1`, for a query that finds several cards, answers one card. */
+export const topKCheck: Check = {
+  requirement: 'gw.3.1.top-k',
+  async run(context) {
+    const mode = await requireMode(context, 'gateway');
+    if (mode !== undefined) return mode;
+    for (const query of PROBE_QUERIES) {
+      const wide = await browse(context, { query, top_k: PROBE_TOP_K });
+      if (wide.cards.length < 2) continue;
+      const narrow = await browse(context, { query, top_k: 1 });
+      return narrow.cards.length <= 1
+        ? pass(
+            `"${query}" finds ${wide.cards.length} cards, and ${narrow.cards.length} with top_k 1`,
+          )
+        : fail(`"${query}" with top_k 1 answered ${narrow.cards.length} cards`);
+    }
+    return skip(`no probe query finds two cards (${PROBE_QUERIES.join(', ')})`);
+  },
+};
+
+/** The checks of this file, in catalog order. */
+export const legacyAndLimitChecks: readonly Check[] = [legacyIdRefusedCheck, topKCheck];
