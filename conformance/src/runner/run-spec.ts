@@ -13,7 +13,10 @@ import { type CheckResources, type RunnableCheck, runCheck } from './run-check.j
 export interface RunSpecSettings {
   /** Run only the checks of these requirement ids (all when absent). */
   readonly requirements: ReadonlySet<string> | undefined;
-  /** The profiles whose requirements run besides the spec's own (`x-profile`). */
+  /**
+   * The profiles whose requirements run besides the spec's own (`x-profile`); requirements named
+   * in `requirements` run whatever their profile.
+   */
   readonly profiles: ReadonlySet<string>;
   /** The default time limit of a check. */
   readonly timeoutMs: number;
@@ -33,7 +36,7 @@ export interface RunnableSpec<Context> {
 
 /**
  * One result per check of `spec`, requirement by requirement in catalog order; a profile's
- * requirements only when `settings.profiles` has it.
+ * requirements only when `settings.profiles` has it or the run names them by id.
  */
 export async function runSpec<Context>(
   spec: RunnableSpec<Context>,
@@ -43,8 +46,10 @@ export async function runSpec<Context>(
 ): Promise<RequirementResult[]> {
   const results: RequirementResult[] = [];
   for (const requirement of spec.requirements) {
-    if (settings.requirements !== undefined && !settings.requirements.has(requirement.id)) continue;
-    if (requirement.profile !== undefined && !settings.profiles.has(requirement.profile)) continue;
+    if (settings.requirements === undefined) {
+      if (requirement.profile !== undefined && !settings.profiles.has(requirement.profile))
+        continue;
+    } else if (!settings.requirements.has(requirement.id)) continue;
     for (const check of spec.checks.filter(
       (candidate) => candidate.requirement === requirement.id,
     )) {

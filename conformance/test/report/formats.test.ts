@@ -7,6 +7,7 @@ import {
   formatJunitReport,
   formatTextReport,
   type TargetReport,
+  X_PROFILE,
 } from '../../src/index.js';
 
 const target: TargetReport = {
@@ -71,6 +72,51 @@ describe('report formats', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("reports a profile's results apart: their own table, counts and JSON summary", () => {
+    const profiled = createReport([
+      {
+        ...target,
+        results: [
+          ...target.results.slice(0, 1),
+          {
+            id: 'a.ours',
+            spec: 'ours',
+            section: '5',
+            level: 'SHOULD',
+            profile: X_PROFILE,
+            status: 'fail',
+            message: 'our choice',
+          },
+        ],
+      },
+    ]);
+    expect(profiled.summary).toEqual({
+      passed: 1,
+      failed: 0,
+      skipped: 0,
+      mustFailed: 0,
+      profile: { passed: 0, failed: 1, skipped: 0, mustFailed: 0 },
+    });
+    expect(formatTextReport(profiled)).toBe(
+      [
+        'weird <server> & "co" (specs: mcp-base)',
+        '  ID     LEVEL  STATUS  MESSAGE',
+        '  a.one  MUST   pass    fine',
+        "  profile (this project's choices, not the specs'): x-profile",
+        '  ID      LEVEL   STATUS  MESSAGE',
+        '  a.ours  SHOULD  fail    our choice',
+        '  1 passed, 0 failed (0 MUST), 0 skipped; profile: 0 passed, 1 failed (0 MUST), 0 skipped',
+        '',
+        'Summary: 1 target, 1 passed, 0 failed (0 MUST), 0 skipped; profile: 0 passed, 1 failed (0 MUST), 0 skipped',
+        '',
+      ].join('\n'),
+    );
+    const parsed = JSON.parse(formatJsonReport(profiled));
+    expect(parsed.summary.profile).toEqual({ passed: 0, failed: 1, skipped: 0, mustFailed: 0 });
+    expect(parsed.targets[0].results[1]).toMatchObject({ id: 'a.ours', profile: X_PROFILE });
+    expect(formatJunitReport(profiled)).toContain('name="a.ours [SHOULD x-profile]"');
   });
 
   it('prints JSON with the summary first and the results in order', () => {

@@ -26,6 +26,7 @@ import {
   narrowDirectiveCheck,
   suggestedLimitCheck,
   suggestedLimitWorksCheck,
+  suggestedMarginCheck,
   thresholdAdvertisedCheck,
 } from './checks/gating.js';
 import {
@@ -132,6 +133,7 @@ export const cashSpec: SpecDefinition = {
     gatedSummaryCheck,
     suggestedLimitCheck,
     suggestedLimitWorksCheck,
+    suggestedMarginCheck,
     narrowDirectiveCheck,
     fullWhenAccommodatedCheck,
     gatePrecisionCheck,

@@ -326,6 +326,15 @@ export const cashRequirements: readonly Requirement[] = [
     'SHOULD',
     'Calling again with the suggested sizelimit returns the full response.',
   ),
+  {
+    ...rfc(
+      'cash.7.2.suggested-margin',
+      '§7.2 item 3',
+      'SHOULD',
+      'The suggested sizelimit is at least 1% above the size of the full response.',
+    ),
+    phrase: 'the suggested limit should include a reasonable margin',
+  },
   rfc(
     'cash.7.2.narrow-directive',
     '§7.2 item 4',

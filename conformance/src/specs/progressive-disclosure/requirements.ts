@@ -232,18 +232,25 @@ export const progressiveDisclosureRequirements: readonly Requirement[] = [
     'An unknown name in a read gets an entry with an error naming it and the available tools.',
   ),
   // §7 Storage, §8 guidance
-  requirement(
-    'pd.7.1.file-per-tool',
-    '§7.1',
-    'SHOULD',
-    'The server keeps each full description in a file of its own.',
-  ),
-  requirement(
-    'pd.7.2.reload-on-change',
-    '§7.2',
-    'SHOULD',
-    'In development, the server reloads descriptions when their files change.',
-  ),
+  {
+    ...requirement(
+      'pd.7.1.file-per-tool',
+      '§7.1',
+      'SHOULD',
+      'The server keeps each full description in a file of its own.',
+    ),
+    unobservable: 'how a server stores its descriptions never shows in what it answers.',
+  },
+  {
+    ...requirement(
+      'pd.7.2.reload-on-change',
+      '§7.2',
+      'SHOULD',
+      'In development, the server reloads descriptions when their files change.',
+    ),
+    unobservable:
+      'a client cannot edit the description files of a server, so it cannot see a reload.',
+  },
   requirement(
     'pd.8.2.system-prompt-guidance',
     '§8.2; §2',

@@ -12,6 +12,7 @@ import {
   createTarget,
   runConformance,
   type TargetDefinition,
+  X_PROFILE,
 } from '../../../src/index.js';
 import { cashTargets, DEMO_SETTINGS, X_CASH_CLI } from '../../../src/specs/cash/targets.js';
 
@@ -63,6 +64,7 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     const report = await runConformance({
       targets: [reference('x-cash demo')],
       specs: ['cash'],
+      profiles: [X_PROFILE],
       timeoutMs: START_TIMEOUT_MS,
     });
     expect(byStatus(report, 'fail')).toEqual([]);
@@ -73,6 +75,7 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     const report = await runConformance({
       targets: [reference('x-cash aggregate')],
       specs: ['cash'],
+      profiles: [X_PROFILE],
       timeoutMs: START_TIMEOUT_MS,
     });
     expect(byStatus(report, 'fail')).toEqual([]);
