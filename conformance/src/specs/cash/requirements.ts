@@ -9,12 +9,9 @@
  * `x-profile` profile (run for our apps, left out for other servers unless asked), at SHOULD.
  * Two of them ask for error codes, which §4.4 leaves to the implementation.
  *
- * Not in this catalog, because no client of a running server can observe them (the tests of
- * `packages/cash` cover them in process):
- * - §5.4.2 dynamic aggregation: fetch manifests over HTTPS only, check the manifest's
- *   `endpoint` host, refresh no sooner than `cache_ttl`, keep a failed upstream visible with
- *   `available: false` (MUST, MUST, MUST, SHOULD): they concern how an aggregator fetches
- *   manifests from hosts it was configured with, not what it answers.
+ * The §5.4.2 duties of dynamic aggregation are listed, marked unobservable: they concern how an
+ * aggregator fetches manifests from hosts it was configured with, not what it answers (the tests
+ * of `packages/cash` cover them in process). Not in this catalog at all:
  * - §5.4.1 "static aggregation is RECOMMENDED for production": advice to operators.
  * - §5.6 "MCP hosts MUST NOT treat cash://server as a user-facing data resource": a duty of
  *   hosts, not servers.
@@ -221,12 +218,15 @@ export const cashRequirements: readonly Requirement[] = [
     'MUST',
     "An aggregator's help() lists the namespace of every upstream.",
   ),
-  rfc(
-    'cash.5.4.routes-calls',
-    '§5.4',
-    'MUST',
-    "A call into an upstream's namespace reaches a function of that upstream, not an unknown-name error.",
-  ),
+  {
+    ...rfc(
+      'cash.5.4.routes-calls',
+      '§5.4',
+      'MUST',
+      "A call into an upstream's namespace reaches a function of that upstream, not an unknown-name error.",
+    ),
+    note: 'Only the answer is seen: that the call reached the right upstream, and no other, would need upstreams that record their calls, which an aggregator under test is not configured with.',
+  },
   rfc(
     'cash.5.4.merged-skills',
     '§5.4',
@@ -239,6 +239,45 @@ export const cashRequirements: readonly Requirement[] = [
     'MUST',
     "An aggregator's top-level labels are unique, and each upstream label appears once.",
   ),
+  // §5.4.2 Dynamic aggregation: no client sees how an aggregator fetches manifests.
+  {
+    ...rfc(
+      'cash.5.4.2.https-manifests',
+      '§5.4.2',
+      'MUST',
+      'A dynamic aggregator fetches upstream manifests over HTTPS only.',
+    ),
+    unobservable: 'the fetch happens between the aggregator and its upstream hosts.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.2.endpoint-host',
+      '§5.4.2',
+      'MUST',
+      'A dynamic aggregator accepts a manifest only when its endpoint matches the host it came from, or the operator trusts it.',
+    ),
+    unobservable:
+      'needs an upstream host serving a mismatched manifest, which only the operator can configure.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.2.cache-ttl',
+      '§5.4.2',
+      'MUST',
+      'A dynamic aggregator refreshes a manifest no sooner than its cache_ttl.',
+    ),
+    unobservable: 'refreshes are requests to the upstream host, which a client never sees.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.2.unavailable-visible',
+      '§5.4.2',
+      'SHOULD',
+      'A namespace whose manifest fetch failed stays in help() marked available: false.',
+    ),
+    unobservable:
+      'needs an upstream that fails on demand; a client cannot make a configured upstream fail.',
+  },
   // §5.5, §5.6 Manifest and identity
   rfc(
     'cash.5.5.manifest-published',

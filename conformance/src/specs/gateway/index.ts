@@ -13,7 +13,7 @@ import { cardChecks } from './checks/cards.js';
 import { controlsChecks } from './checks/controls.js';
 import { errorChecks } from './checks/errors.js';
 import { executionChecks } from './checks/execution.js';
-import { legacyAndLimitChecks } from './checks/legacy-and-limits.js';
+import { keywordlessRuleChecks } from './checks/keywordless-rules.js';
 import { pathChecks } from './checks/paths.js';
 import { primitiveReadChecks } from './checks/primitive-reads.js';
 import { primitiveBrowseChecks } from './checks/primitives.js';
@@ -43,7 +43,7 @@ export const gatewaySpec: SpecDefinition = {
     ...pathChecks,
     ...errorChecks,
     ...executionChecks,
-    ...legacyAndLimitChecks,
+    ...keywordlessRuleChecks,
     ...controlsChecks,
     ...cacheStableChecks,
     ...primitiveBrowseChecks,

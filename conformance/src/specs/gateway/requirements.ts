@@ -55,6 +55,16 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'Each stripped description is one line within the card hard cap of 80 cl100k_base tokens.',
   ),
+  {
+    // "Calling a stripped tool directly by its name ... is not supported": stated as fact.
+    ...requirement(
+      'gw.4.1.stub-not-callable',
+      '§4.1',
+      'MUST',
+      'A proxy does not run a stripped tool called directly by its listed name: the call answers an error.',
+    ),
+    phrase: 'calling a stripped tool directly by its name is not supported',
+  },
   requirement(
     'gw.4.3.hydrate',
     '§4.1; §4.3',

@@ -126,6 +126,13 @@ const BROKEN_FIXTURES: readonly {
     message: /with top_k 1 answered \d+ cards$/,
   },
   {
+    requirement: 'gw.4.1.stub-not-callable',
+    mode: 'proxy',
+    breakName: 'stub-callable',
+    message:
+      /^tools\/call of the stripped "fx__echo_1a2b3c4d" ran the tool and answered its result$/,
+  },
+  {
     requirement: 'gw.3.4.path-invalid',
     mode: 'gateway',
     breakName: 'trailing-slash-accepted',
@@ -194,8 +201,8 @@ describe('the gateway checks', () => {
       const report = await runConformance({ targets: [gatewayFixture(mode)], specs: ['gateway'] });
       const failed = report.targets[0]?.results.filter((result) => result.status === 'fail');
       expect(failed).toEqual([]);
-      // Gateway mode skips the 4 proxy-only requirements; proxy mode the 14 gateway-only ones.
-      expect(report.summary.passed).toBe(mode === 'gateway' ? 20 : 10);
+      // Gateway mode skips the 5 proxy-only requirements; proxy mode the 14 gateway-only ones.
+      expect(report.summary.passed).toBe(mode === 'gateway' ? 20 : 11);
     },
   );
 

@@ -1,14 +1,16 @@
 /**
- * Checks of two rules a gateway states without a keyword: the legacy `mcp:{name}` key is not a
- * correlation key (§1.6), and a query browse returns at most `top_k` cards (§3.1).
+ * Checks of rules the gateway spec states without an RFC 2119 keyword, as fact: the legacy
+ * `mcp:{name}` key is not a correlation key (§1.6), a query browse returns at most `top_k` cards
+ * (§3.1), and a proxy's stripped tools cannot be called by their listed names (§4.1).
  *
  * @module
  */
 
 import type { Check } from '../../../check.js';
 import { fail, pass, skip } from '../../../outcome.js';
+import { errorOf, isRecord } from '../../../session/json-rpc.js';
 import { browse, PROBE_QUERIES, PROBE_TOP_K } from '../cards.js';
-import { invalidArgumentsCall } from '../probe.js';
+import { hydratedStubs, invalidArgumentsCall, largeResultCall } from '../probe.js';
 import {
   callMetaTool,
   describeAnswer,
@@ -78,5 +80,41 @@ export const topKCheck: Check = {
   },
 };
 
+/**
+ * A proxy refuses `tools/call` of a stripped tool by its listed name. The probe's large call
+ * (read-only by its registration) is sent, so a proxy that forwarded it would answer its result.
+ */
+export const stubNotCallableCheck: Check = {
+  requirement: 'gw.4.1.stub-not-callable',
+  async run(context) {
+    const mode = await requireMode(context, 'proxy');
+    if (mode !== undefined) return mode;
+    const call = await largeResultCall(context);
+    if (call === undefined) {
+      return skip('no safe call to send: the target configures no settings.gateway probe');
+    }
+    const stub = (await hydratedStubs(context)).find((entry) => entry.toolId === call.toolId);
+    if (stub === undefined) return fail(`no listed stub hydrates to ${call.toolId}`);
+    const session = await context.session();
+    const response = await session.request('tools/call', {
+      name: stub.listedName,
+      arguments: { ...call.args },
+    });
+    if (errorOf(response) !== undefined) {
+      return pass(`tools/call of "${stub.listedName}" is refused with a JSON-RPC error`);
+    }
+    const result = isRecord(response.result) ? response.result : {};
+    return result.isError === true
+      ? pass(`tools/call of "${stub.listedName}" answers an error, not the tool's result`)
+      : fail(
+          `tools/call of the stripped "${stub.listedName}" ran the tool and answered its result`,
+        );
+  },
+};
+
 /** The checks of this file, in catalog order. */
-export const legacyAndLimitChecks: readonly Check[] = [legacyIdRefusedCheck, topKCheck];
+export const keywordlessRuleChecks: readonly Check[] = [
+  legacyIdRefusedCheck,
+  topKCheck,
+  stubNotCallableCheck,
+];
