@@ -222,6 +222,15 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'tool_execute with dry_run answers a report (dry_run, tool_id, args_valid, annotations stamped verified: false, checks) instead of a result.',
   ),
+  {
+    ...requirement(
+      'gw.4.5.dry-run-invalid-args',
+      '§4.5',
+      'MUST',
+      'A dry run with arguments that break the schema answers ARGS_INVALID, like a real call.',
+    ),
+    phrase: 'invalid arguments still return the same ARGS_INVALID as a real call',
+  },
   requirement(
     'gw.4.5.dry-run-no-quota',
     '§4.5',
@@ -353,6 +362,17 @@ export const gatewayRequirements: readonly Requirement[] = [
     phrase: 'error results are never cached',
     unobservable:
       'needs an upstream tool that fails on demand and then succeeds, which a gateway of unknown upstreams does not offer.',
+  },
+  {
+    ...requirement(
+      'gw.3.4.upstream-taxonomy',
+      '§3.4 (Upstream-error taxonomy)',
+      'MUST',
+      'Upstream failures are classified: UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, AUTH_FAILED, PERMISSION_DENIED, RATE_LIMITED, else UPSTREAM_ERROR, retryable for the transient ones.',
+    ),
+    phrase: 'failures from the wrapped server are classified',
+    unobservable:
+      'needs upstreams that time out, vanish or refuse credentials on demand, which a client of a configured gateway cannot cause.',
   },
   {
     ...requirement(

@@ -70,12 +70,15 @@ export const mcsRequirements: readonly Requirement[] = [
     'MUST',
     'The description is a static artifact: asked twice for the same model, it is the same text.',
   ),
-  requirement(
-    'mcs.3.1.standard-format',
-    '3.1',
-    'SHOULD',
-    'The description uses an established machine-readable format (it parses as JSON or YAML) unless spec_format says Custom.',
-  ),
+  {
+    ...requirement(
+      'mcs.3.1.standard-format',
+      '3.1',
+      'SHOULD',
+      'The description uses an established machine-readable format (it parses as JSON or YAML) unless spec_format says Custom.',
+    ),
+    note: 'Partial: parsing as JSON or YAML is the observable part; which established format (OpenAPI, JSON Schema, ...) it is, is not checked.',
+  },
   {
     ...requirement(
       'mcs.3.2.system-message',
