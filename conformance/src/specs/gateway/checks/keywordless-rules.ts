@@ -60,7 +60,15 @@ export const legacyIdRefusedCheck: Check = {
   },
 };
 
-/** A query browse with `top_k: 1`, for a query that finds several cards, answers one card. */
+/** The cards of a browse that are results: the §5.3 breakpoint marker (kind `internal`) is not. */
+function resultCards(cards: readonly Readonly<Record<string, unknown>>[]) {
+  return cards.filter((card) => card.kind !== 'internal');
+}
+
+/**
+ * A query browse with `top_k: 1`, for a query that finds several cards, answers one result card
+ * (a cache-stable gateway may add its internal breakpoint marker).
+ */
 export const topKCheck: Check = {
   requirement: 'gw.3.1.top-k',
   async run(context) {
