@@ -75,14 +75,12 @@ export const topKCheck: Check = {
     const mode = await requireMode(context, 'gateway');
     if (mode !== undefined) return mode;
     for (const query of PROBE_QUERIES) {
-      const wide = await browse(context, { query, top_k: PROBE_TOP_K });
-      if (wide.cards.length < 2) continue;
-      const narrow = await browse(context, { query, top_k: 1 });
-      return narrow.cards.length <= 1
-        ? pass(
-            `"${query}" finds ${wide.cards.length} cards, and ${narrow.cards.length} with top_k 1`,
-          )
-        : fail(`"${query}" with top_k 1 answered ${narrow.cards.length} cards`);
+      const wide = resultCards((await browse(context, { query, top_k: PROBE_TOP_K })).cards);
+      if (wide.length < 2) continue;
+      const narrow = resultCards((await browse(context, { query, top_k: 1 })).cards);
+      return narrow.length <= 1
+        ? pass(`"${query}" finds ${wide.length} cards, and ${narrow.length} with top_k 1`)
+        : fail(`"${query}" with top_k 1 answered ${narrow.length} cards`);
     }
     return skip(`no probe query finds two cards (${PROBE_QUERIES.join(', ')})`);
   },
