@@ -13,7 +13,7 @@ const ID_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
 /**
  * Every inconsistency of `registry`, one line each (none when it is sound): a MUST or SHOULD
- * without a check, a check naming a requirement its spec does not list, a requirement id that is
+ * without a check (unless marked unobservable, with its reason), an unobservable one with a check, a check naming a requirement its spec does not list, a requirement id that is
  * malformed or used twice, an unknown level, a summary that is empty or not one line, a spec name
  * used twice.
  */
@@ -40,8 +40,13 @@ export function findCatalogProblems(registry: readonly SpecCatalogEntry[]): stri
         problems.push(`${where}: the source document and section must be named`);
       }
       const checked = spec.checks.some((check) => check.requirement === requirement.id);
-      if (!checked && requirement.level !== 'MAY')
+      if (requirement.unobservable !== undefined) {
+        if (checked) problems.push(`${where}: is marked unobservable but has a check`);
+        if (requirement.unobservable.trim() === '' || requirement.unobservable.includes('\n'))
+          problems.push(`${where}: the reason it is unobservable must be one non-empty line`);
+      } else if (!checked && requirement.level !== 'MAY') {
         problems.push(`${where}: a ${requirement.level} requirement has no check`);
+      }
     }
     for (const check of spec.checks) {
       if (!ids.has(check.requirement)) {

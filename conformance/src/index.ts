@@ -75,11 +75,13 @@ export { formatJsonReport } from './report/json.js';
 export { escapeXml, formatJunitReport } from './report/junit.js';
 export {
   type ConformanceReport,
+  countResults,
   createReport,
   type MustSkipReason,
   type ReportSummary,
   type RequirementResult,
-  summarize,
+  type ResultCounts,
+  summarizeResults,
   type TargetReport,
 } from './report/report.js';
 export {
@@ -88,7 +90,15 @@ export {
   formatTextReport,
   targetHeading,
 } from './report/text.js';
-export { REQUIREMENT_LEVELS, type Requirement, type RequirementLevel } from './requirement.js';
+export {
+  REQUIREMENT_LEVELS,
+  REQUIREMENT_PROFILES,
+  type Requirement,
+  type RequirementLevel,
+  type RequirementProfile,
+  requirementKind,
+  X_PROFILE,
+} from './requirement.js';
 // Running
 export {
   DEFAULT_CHECK_TIMEOUT_MS,

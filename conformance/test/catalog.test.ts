@@ -1,6 +1,13 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { findCatalogProblems, pass, type SpecDefinition, specRegistry } from '../src/index.js';
+import {
+  findCatalogProblems,
+  pass,
+  REQUIREMENT_PROFILES,
+  type SpecDefinition,
+  specRegistry,
+  X_PROFILE,
+} from '../src/index.js';
 
 const fakeSpec: SpecDefinition = {
   name: 'fake',
@@ -20,6 +27,14 @@ const fakeSpec: SpecDefinition = {
   detect: async () => false,
 };
 
+const fakeMust = {
+  id: 'fake.must',
+  spec: 'fake-1',
+  section: '1',
+  level: 'MUST',
+  summary: 'A statement.',
+} as const;
+
 describe('the requirement catalog', () => {
   it('has a check for every MUST and SHOULD, and no check of an unknown requirement', () => {
     expect(findCatalogProblems(specRegistry)).toEqual([]);
@@ -31,6 +46,37 @@ describe('the requirement catalog', () => {
       'fake: fake.should: a SHOULD requirement has no check',
       'fake: a check names the unknown requirement fake.nowhere',
     ]);
+  });
+
+  it('accepts an unchecked statement marked unobservable with its reason, and no other', () => {
+    const spec: SpecDefinition = {
+      ...fakeSpec,
+      requirements: [
+        { ...fakeMust, id: 'fake.hidden', unobservable: 'only the upstream sees it.' },
+        { ...fakeMust, id: 'fake.checked', unobservable: 'says so, yet has a check.' },
+        { ...fakeMust, id: 'fake.blank', unobservable: ' ' },
+      ],
+      checks: [{ requirement: 'fake.checked', run: async () => pass('runs') }],
+    };
+    expect(findCatalogProblems([spec])).toEqual([
+      'fake: fake.checked: is marked unobservable but has a check',
+      'fake: fake.blank: the reason it is unobservable must be one non-empty line',
+    ]);
+  });
+
+  it('keeps the profile apart: every profile requirement names a known profile', () => {
+    const profiled = specRegistry.flatMap((spec) =>
+      spec.requirements.filter((requirement) => requirement.profile !== undefined),
+    );
+    expect(profiled.length).toBeGreaterThan(0);
+    expect(new Set(profiled.map((requirement) => requirement.profile))).toEqual(
+      new Set(REQUIREMENT_PROFILES),
+    );
+    // Our design decisions are never the spec's own: every one of them is in the profile.
+    const decisions = specRegistry.flatMap((spec) =>
+      spec.requirements.filter((requirement) => requirement.spec === 'x-architecture'),
+    );
+    expect(decisions.every((requirement) => requirement.profile === X_PROFILE)).toBe(true);
   });
 
   it('reports ids used twice across specs and malformed ids', () => {

@@ -32,6 +32,8 @@ export type CliCommand =
       /** Reference targets chosen by name (`--target`); undefined means all of them. */
       readonly targetNames: readonly string[] | undefined;
       readonly specs: readonly string[] | undefined;
+      /** The profiles asked for (`--profile`; `none` gives `[]`); undefined means the default. */
+      readonly profiles: readonly string[] | undefined;
       readonly format: ReportFormat;
       readonly output: string | undefined;
       readonly timeoutMs: number | undefined;
@@ -42,7 +44,7 @@ export type CliCommand =
 /** The usage text of `--help`. */
 export const USAGE = `Usage:
   x-conformance [target] [--spec NAME]... [--era auto|modern|legacy|both]
-                [--format text|json|junit] [--output FILE] [--timeout MS]
+                [--profile NAME]... [--format text|json|junit] [--output FILE] [--timeout MS]
   x-conformance --list [--format text|json]
   x-conformance --list-targets [--format text|json]
 
@@ -72,6 +74,9 @@ Options:
   --era ERA         the protocol era to check servers in: auto (default; server/discover, else
                     the 2025 initialize handshake), modern (2026-07-28), legacy (2025), or both
                     (every era the target serves, each reported apart)
+  --profile NAME    also run this profile's checks, this project's own choices beyond the specs
+                    (x-profile; repeatable; "none" for the specs alone). Default: x-profile for
+                    the reference targets, none for --server, --url and --driver
   --format FORMAT   text (default), json or junit
   --output FILE     write the report to FILE instead of stdout
   --timeout MS      time limit of each check (default 10000)
@@ -81,8 +86,8 @@ Options:
 
 Every report ends with how many MUST checks were skipped and why: a skip is not a pass.
 
-Exit status: 0 when no MUST fails, 1 when a MUST fails, 2 on usage errors or when a target
-cannot be started.`;
+Exit status: 0 when no MUST fails, 1 when a MUST fails (a profile's too, when it ran), 2 on
+usage errors or when a target cannot be started.`;
 
 function usageError(message: string): ConformanceError {
   return new ConformanceError({ code: 'USAGE', message });
@@ -175,6 +180,15 @@ function parseTimeout(text: string | undefined): number | undefined {
   return value;
 }
 
+function parseProfiles(names: readonly string[] | undefined): readonly string[] | undefined {
+  if (names === undefined) return undefined;
+  if (names.includes('none')) {
+    if (names.length > 1) throw usageError('--profile none cannot be combined with a profile');
+    return [];
+  }
+  return names;
+}
+
 /** Turns `argv` (without node and the script) into a command; throws `USAGE` errors. */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
   // `pnpm conformance -- --format json` may pass the separator through.
@@ -244,6 +258,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     driver,
     targetNames: values.target,
     specs: values.spec,
+    profiles: parseProfiles(values.profile),
     format,
     output: values.output,
     timeoutMs: parseTimeout(values.timeout),
@@ -271,6 +286,7 @@ function parse(args: string[]) {
       'driver-options': { type: 'string' },
       'probe-call': { type: 'string', multiple: true },
       spec: { type: 'string', multiple: true },
+      profile: { type: 'string', multiple: true },
       format: { type: 'string' },
       output: { type: 'string' },
       timeout: { type: 'string' },

@@ -13,6 +13,7 @@ import { formatJunitReport } from '../report/junit.js';
 import type { ConformanceReport } from '../report/report.js';
 import { formatTargetList } from '../report/target-list.js';
 import { formatMustSkips, formatSummary, formatTextReport } from '../report/text.js';
+import { X_PROFILE } from '../requirement.js';
 import { type ProgressEvent, runConformance } from '../runner/run-conformance.js';
 import { specCatalog } from '../specs/index.js';
 import { selectReferenceTargets } from '../targets.js';
@@ -68,7 +69,7 @@ function createCheckCounter(status: Progress): CheckCounter {
 
 /**
  * Runs the command for `argv` and returns the exit status: 0 when no MUST fails, 1 when one
- * does, 2 on a usage error or a target that cannot be started.
+ * does (a profile's MUSTs count when the profile ran), 2 on a usage error or a target that cannot be started.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -105,6 +106,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       ...(command.driver === undefined ? {} : { targets: [command.driver] }),
       ...(targets === undefined ? {} : { targets }),
       ...(command.specs === undefined ? {} : { specs: command.specs }),
+      // The reference targets are this project's apps: they get its profile unless told otherwise.
+      profiles:
+        command.profiles ??
+        (command.target === undefined && command.driver === undefined ? [X_PROFILE] : []),
       ...(command.timeoutMs === undefined ? {} : { timeoutMs: command.timeoutMs }),
       era: command.era,
       onProgress: (event) => counter.onProgress(event),
@@ -123,7 +128,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         `Summary: ${formatSummary(report.summary)} (report in ${command.output})\n${formatMustSkips(report.summary)}\n`,
       );
     }
-    return report.summary.mustFailed > 0 ? EXIT.mustFailed : EXIT.ok;
+    const profileMustFailed = report.summary.profile?.mustFailed ?? 0;
+    return report.summary.mustFailed + profileMustFailed > 0 ? EXIT.mustFailed : EXIT.ok;
   } catch (error) {
     io.writeStderr(`x-conformance: ${describeError(error)}\n`);
     if (ConformanceError.isInstance(error) && error.code === 'USAGE') {

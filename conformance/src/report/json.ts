@@ -9,8 +9,10 @@ import type { ConformanceReport } from './report.js';
 /**
  * The report as JSON, ending with a newline. The shape is a contract other tools rely on:
  * `{summary: {passed, failed, skipped, mustFailed, mustSkipped, mustSkipReasons: [{reason,
- * count}]}, targets: [{target, era, note?, specs, results: [{id, era, spec, section, level,
- * status, message}]}]}` and nothing else; `era` is `modern`, `legacy`, or `null` for a driver.
+ * count}], profile?: {the same counts}}, targets: [{target, era, note?, specs, results: [{id,
+ * era, spec, section, level, profile?, status, message}]}]}` and nothing else; `era` is
+ * `modern`, `legacy`, or `null` for a driver. The top-level counts are the specs'; a profile's
+ * results carry `profile` and are counted in `summary.profile`.
  */
 export function formatJsonReport(report: ConformanceReport): string {
   const plain = {
@@ -21,6 +23,7 @@ export function formatJsonReport(report: ConformanceReport): string {
       mustFailed: report.summary.mustFailed,
       mustSkipped: report.summary.mustSkipped,
       mustSkipReasons: report.summary.mustSkipReasons.map((entry) => ({ ...entry })),
+      ...(report.summary.profile === undefined ? {} : { profile: { ...report.summary.profile } }),
     },
     targets: report.targets.map((target) => ({
       target: target.target,
@@ -33,6 +36,7 @@ export function formatJsonReport(report: ConformanceReport): string {
         spec: result.spec,
         section: result.section,
         level: result.level,
+        ...(result.profile === undefined ? {} : { profile: result.profile }),
         status: result.status,
         message: result.message,
       })),

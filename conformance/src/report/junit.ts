@@ -23,7 +23,7 @@ export function escapeXml(text: string): string {
 }
 
 function testcase(target: TargetReport, result: RequirementResult): string {
-  const open = `    <testcase classname="${escapeXml(targetHeading(target))}" name="${escapeXml(`${result.id} [${result.level}]`)}"`;
+  const open = `    <testcase classname="${escapeXml(targetHeading(target))}" name="${escapeXml(`${result.id} [${result.level}${result.profile === undefined ? '' : ` ${result.profile}`}]`)}"`;
   const message = escapeXml(result.message);
   const reference = escapeXml(`${result.spec} ${result.section}`);
   if (result.status === 'fail') {

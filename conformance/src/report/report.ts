@@ -6,7 +6,7 @@
 
 import type { CheckStatus } from '../check.js';
 import type { Era } from '../era/era.js';
-import type { RequirementLevel } from '../requirement.js';
+import type { RequirementLevel, RequirementProfile } from '../requirement.js';
 
 /** The outcome of one requirement on one target. */
 export interface RequirementResult {
@@ -18,6 +18,8 @@ export interface RequirementResult {
   readonly section: string;
   /** The level the source gives the requirement. */
   readonly level: RequirementLevel;
+  /** Present when the requirement is a profile's choice, not the spec's (reported apart). */
+  readonly profile?: RequirementProfile;
   /** What the check concluded. */
   readonly status: CheckStatus;
   /** One line saying why. */
@@ -40,8 +42,8 @@ export interface TargetReport {
   readonly results: readonly RequirementResult[];
 }
 
-/** Counts over every result of a run. */
-export interface ReportSummary {
+/** Counts over some results of a run. */
+export interface ResultCounts {
   /** Results with status `pass`. */
   readonly passed: number;
   /** Results with status `fail`. */
@@ -64,6 +66,15 @@ export interface MustSkipReason {
   readonly count: number;
 }
 
+/**
+ * Counts over every result of a run: the top-level counts are the specs' requirements; the
+ * profiles' (this project's choices) are counted apart, and present only when any ran.
+ */
+export interface ReportSummary extends ResultCounts {
+  /** Counts of the results of profile requirements. */
+  readonly profile?: ResultCounts;
+}
+
 /** A whole run: the summary, then each target in run order. */
 export interface ConformanceReport {
   /** Counts over every target. */
@@ -72,13 +83,8 @@ export interface ConformanceReport {
   readonly targets: readonly TargetReport[];
 }
 
-/** Builds the report of a run from its targets' results. */
-export function createReport(targets: readonly TargetReport[]): ConformanceReport {
-  return { summary: summarize(targets.flatMap((target) => target.results)), targets };
-}
-
-/** The counts of `results`. */
-export function summarize(results: readonly RequirementResult[]): ReportSummary {
+/** Counts `results` by status, with the MUST skips and their reasons. */
+export function countResults(results: readonly RequirementResult[]): ResultCounts {
   const count = (status: CheckStatus) =>
     results.filter((result) => result.status === status).length;
   const mustSkips = results.filter((result) => result.status === 'skip' && result.level === 'MUST');
@@ -98,4 +104,16 @@ export function summarize(results: readonly RequirementResult[]): ReportSummary 
         (a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
       ),
   };
+}
+
+/** The summary of `results`: the specs' counts, and the profiles' apart when any ran. */
+export function summarizeResults(results: readonly RequirementResult[]): ReportSummary {
+  const profile = results.filter((result) => result.profile !== undefined);
+  const spec = countResults(results.filter((result) => result.profile === undefined));
+  return profile.length === 0 ? spec : { ...spec, profile: countResults(profile) };
+}
+
+/** Builds the report of a run from its targets' results. */
+export function createReport(targets: readonly TargetReport[]): ConformanceReport {
+  return { summary: summarizeResults(targets.flatMap((target) => target.results)), targets };
 }

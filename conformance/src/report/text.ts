@@ -8,14 +8,36 @@ import { eraLabel } from '../era/era.js';
 import {
   type ConformanceReport,
   type ReportSummary,
-  summarize,
+  type RequirementResult,
+  type ResultCounts,
+  summarizeResults,
   type TargetReport,
 } from './report.js';
 import { formatTable } from './table.js';
 
-/** One line of counts: `12 passed, 1 failed (1 MUST), 2 skipped`. */
+function formatCounts(counts: ResultCounts): string {
+  return `${counts.passed} passed, ${counts.failed} failed (${counts.mustFailed} MUST), ${counts.skipped} skipped`;
+}
+
+/**
+ * One line of counts: `12 passed, 1 failed (1 MUST), 2 skipped`, then the profile's apart
+ * (`; x-profile: 3 passed, ...`) when any of its checks ran.
+ */
 export function formatSummary(summary: ReportSummary): string {
-  return `${summary.passed} passed, ${summary.failed} failed (${summary.mustFailed} MUST), ${summary.skipped} skipped`;
+  const profile =
+    summary.profile === undefined ? '' : `; profile: ${formatCounts(summary.profile)}`;
+  return `${formatCounts(summary)}${profile}`;
+}
+
+function resultTable(results: readonly RequirementResult[]): string {
+  const rows = results.map((result) => [
+    result.id,
+    result.level,
+    result.era === undefined ? '-' : eraLabel(result.era),
+    result.status,
+    result.message,
+  ]);
+  return formatTable(['ID', 'LEVEL', 'ERA', 'STATUS', 'MESSAGE'], rows, '  ');
 }
 
 /** `name [era 2026-07-28]`, or the bare name of a driver target. */
@@ -25,15 +47,25 @@ export function targetHeading(target: TargetReport): string {
     : `${target.target} [era ${eraLabel(target.era)}]`;
 }
 
+function mustSkipLines(label: string, counts: ResultCounts): string[] {
+  if (counts.mustSkipped === 0) return [`${label}: 0`];
+  return [
+    `${label}: ${counts.mustSkipped} (not passed; why:)`,
+    ...counts.mustSkipReasons.map((entry) => `  ${entry.count} × ${entry.reason}`),
+  ];
+}
+
 /**
  * The lines that close every report: how many MUST checks were skipped, and each reason with
- * its count, so a skip never reads as a pass.
+ * its count, so a skip never reads as a pass; the profile's MUST skips follow apart when any of
+ * its checks ran.
  */
 export function formatMustSkips(summary: ReportSummary): string {
-  if (summary.mustSkipped === 0) return 'MUST checks skipped: 0';
   return [
-    `MUST checks skipped: ${summary.mustSkipped} (not passed; why:)`,
-    ...summary.mustSkipReasons.map((entry) => `  ${entry.count} × ${entry.reason}`),
+    ...mustSkipLines('MUST checks skipped', summary),
+    ...(summary.profile === undefined
+      ? []
+      : mustSkipLines('profile MUST checks skipped', summary.profile)),
   ].join('\n');
 }
 
@@ -42,17 +74,17 @@ export function formatTextReport(report: ConformanceReport): string {
   const sections = report.targets.map((target) => {
     const heading = `${targetHeading(target)} (specs: ${target.specs.join(', ') || 'none'})`;
     if (target.note !== undefined) return `${heading}\n  ${target.note}`;
-    const rows = target.results.map((result) => [
-      result.id,
-      result.level,
-      result.era === undefined ? '-' : eraLabel(result.era),
-      result.status,
-      result.message,
-    ]);
+    const profile = target.results.filter((result) => result.profile !== undefined);
     return [
       heading,
-      formatTable(['ID', 'LEVEL', 'ERA', 'STATUS', 'MESSAGE'], rows, '  '),
-      `  ${formatSummary(summarize(target.results))}`,
+      resultTable(target.results.filter((result) => result.profile === undefined)),
+      ...(profile.length === 0
+        ? []
+        : [
+            `  profile (this project's choices, not the specs'): ${[...new Set(profile.map((result) => result.profile))].join(', ')}`,
+            resultTable(profile),
+          ]),
+      `  ${formatSummary(summarizeResults(target.results))}`,
     ].join('\n');
   });
   const count = new Set(report.targets.map((target) => target.target)).size;

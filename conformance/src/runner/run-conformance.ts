@@ -17,6 +17,7 @@ import {
   type RequirementResult,
   type TargetReport,
 } from '../report/report.js';
+import { REQUIREMENT_PROFILES, X_PROFILE } from '../requirement.js';
 import type { SpecCatalogEntry, SpecDefinition } from '../spec.js';
 import { driverSpecRegistry, specRegistry } from '../specs/index.js';
 import type { TargetDefinition, TargetSetup } from '../target.js';
@@ -46,6 +47,11 @@ export interface RunConformanceOptions {
   readonly specs?: readonly string[];
   /** Run only the checks of these requirement ids. */
   readonly requirements?: readonly string[];
+  /**
+   * The profiles to run besides the specs (`x-profile`); default: `x-profile` when `targets` is
+   * absent (the reference targets are this project's apps), none otherwise.
+   */
+  readonly profiles?: readonly string[];
   /** The time limit of each check and of connecting (default {@link DEFAULT_CHECK_TIMEOUT_MS}). */
   readonly timeoutMs?: number;
   /**
@@ -67,6 +73,7 @@ interface RunSettings {
   readonly driverRegistry: readonly DriverSpecDefinition[];
   readonly driverSpecs: readonly DriverSpecDefinition[] | undefined;
   readonly requirements: ReadonlySet<string> | undefined;
+  readonly profiles: ReadonlySet<string>;
   readonly timeoutMs: number;
   readonly era: EraChoice;
   readonly onProgress: ((event: ProgressEvent) => void) | undefined;
@@ -75,7 +82,8 @@ interface RunSettings {
 /**
  * Checks every target and returns the report.
  *
- * Throws a {@link ConformanceError}: `UNKNOWN_SPEC` or `USAGE` for bad options, before any
+ * Throws a {@link ConformanceError}: `UNKNOWN_SPEC` or `USAGE` for bad options (an unknown
+ * requirement id or profile), before any
  * server starts; `TARGET_START_FAILED` when a target cannot be started or never answers
  * `initialize` (targets already checked are cleaned up).
  */
@@ -118,6 +126,7 @@ export async function runConformance(
       options.requirements === undefined
         ? undefined
         : knownRequirements([...registry, ...driverRegistry], options.requirements),
+    profiles: knownProfiles(options.profiles ?? (options.targets === undefined ? [X_PROFILE] : [])),
     timeoutMs,
     era,
     onProgress: options.onProgress,
@@ -164,6 +173,17 @@ function knownRequirements(
     });
   }
   return new Set(ids);
+}
+
+function knownProfiles(names: readonly string[]): ReadonlySet<string> {
+  const unknown = names.filter((name) => !REQUIREMENT_PROFILES.some((profile) => profile === name));
+  if (unknown.length > 0) {
+    throw new ConformanceError({
+      code: 'USAGE',
+      message: `unknown profile(s): ${unknown.join(', ')} (known: ${REQUIREMENT_PROFILES.join(', ')})`,
+    });
+  }
+  return new Set(names);
 }
 
 /** One report per era the target is checked in (and one, empty, per era it does not serve). */

@@ -13,6 +13,11 @@ import { type CheckResources, type RunnableCheck, runCheck } from './run-check.j
 export interface RunSpecSettings {
   /** Run only the checks of these requirement ids (all when absent). */
   readonly requirements: ReadonlySet<string> | undefined;
+  /**
+   * The profiles whose requirements run besides the spec's own (`x-profile`); requirements named
+   * in `requirements` run whatever their profile.
+   */
+  readonly profiles: ReadonlySet<string>;
   /** The default time limit of a check. */
   readonly timeoutMs: number;
   /** Called after each check. */
@@ -29,7 +34,10 @@ export interface RunnableSpec<Context> {
   readonly checks: readonly (RunnableCheck<Context> & { readonly requirement: string })[];
 }
 
-/** One result per check of `spec`, requirement by requirement in catalog order. */
+/**
+ * One result per check of `spec`, requirement by requirement in catalog order; a profile's
+ * requirements only when `settings.profiles` has it or the run names them by id.
+ */
 export async function runSpec<Context>(
   spec: RunnableSpec<Context>,
   targetName: string,
@@ -38,7 +46,10 @@ export async function runSpec<Context>(
 ): Promise<RequirementResult[]> {
   const results: RequirementResult[] = [];
   for (const requirement of spec.requirements) {
-    if (settings.requirements !== undefined && !settings.requirements.has(requirement.id)) continue;
+    if (settings.requirements === undefined) {
+      if (requirement.profile !== undefined && !settings.profiles.has(requirement.profile))
+        continue;
+    } else if (!settings.requirements.has(requirement.id)) continue;
     for (const check of spec.checks.filter(
       (candidate) => candidate.requirement === requirement.id,
     )) {
@@ -53,6 +64,7 @@ export async function runSpec<Context>(
         spec: requirement.spec,
         section: requirement.section,
         level: requirement.level,
+        ...(requirement.profile === undefined ? {} : { profile: requirement.profile }),
         status: outcome.status,
         message: outcome.message,
       });

@@ -41,6 +41,20 @@ describe('parseCliArguments', () => {
     });
   });
 
+  it('reads --profile, with none for the specs alone, and refuses none beside a profile', () => {
+    const profiles = (args: string[]) => {
+      const command = parseCliArguments(args);
+      if (command.kind !== 'run') throw new Error('expected a run');
+      return command.profiles;
+    };
+    expect(profiles([])).toBeUndefined();
+    expect(profiles(['--profile', 'x-profile'])).toEqual(['x-profile']);
+    expect(profiles(['--profile', 'none'])).toEqual([]);
+    expect(() => parseCliArguments(['--profile', 'none', '--profile', 'x-profile'])).toThrow(
+      '--profile none cannot be combined with a profile',
+    );
+  });
+
   it('wraps --server in sh -c exec and names the target after the command line', async () => {
     const command = parseCliArguments([
       '--server',

@@ -17,20 +17,23 @@ const ResultSchema = z.strictObject({
   spec: z.string(),
   section: z.string(),
   level: z.enum(['MUST', 'SHOULD', 'MAY']),
+  profile: z.literal('x-profile').optional(),
   status: z.enum(['pass', 'fail', 'skip']),
   message: z.string(),
 });
 
+const CountsSchema = z.strictObject({
+  passed: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  mustFailed: z.number().int(),
+  mustSkipped: z.number().int(),
+  mustSkipReasons: z.array(z.strictObject({ reason: z.string(), count: z.number().int() })),
+});
+
 /** The contract of `--format json`: exactly these members. */
 const JsonReportSchema = z.strictObject({
-  summary: z.strictObject({
-    passed: z.number().int(),
-    failed: z.number().int(),
-    skipped: z.number().int(),
-    mustFailed: z.number().int(),
-    mustSkipped: z.number().int(),
-    mustSkipReasons: z.array(z.strictObject({ reason: z.string(), count: z.number().int() })),
-  }),
+  summary: CountsSchema.extend({ profile: CountsSchema.optional() }),
   targets: z.array(
     z.strictObject({
       target: z.string(),
@@ -82,6 +85,8 @@ describe('the built x-conformance executable', () => {
       failed: 0,
       skipped: 3,
       mustFailed: 0,
+      mustSkipped: 0,
+      mustSkipReasons: [],
     });
     expect(
       report.targets.map((target) => [target.target, target.specs, target.results.length]),

@@ -59,6 +59,7 @@ describe('x-conformance', () => {
     [['--bogus'], "Unknown option '--bogus'"],
     [['stray'], 'Unexpected argument'],
     [['--server', ' '], '--server needs a command line'],
+    [['--profile', 'strict'], 'unknown profile(s): strict (known: x-profile)'],
   ])('exits 2 with a usage message for %j', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(2);
@@ -104,7 +105,17 @@ describe('x-conformance', () => {
     const table = await run(['--list']);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(
-      /^mcp-base: .*\n {2}ID +LEVEL +SOURCE +SUMMARY\n {2}mcp\.lifecycle\.initialize +MUST +mcp-2025-11-25 /,
+      /^mcp-base: .*\n {2}ID +KIND +LEVEL +SOURCE +REMARKS\n {2}mcp\.lifecycle\.initialize +spec +MUST +mcp-2025-11-25 .*: "/,
+    );
+    // A choice of this project is marked as the profile's; a contradiction of the source is noted.
+    expect(table.stdout).toMatch(
+      /\n {2}cash\.4\.1\.invalid-arguments +x-profile +SHOULD +x-architecture /,
+    );
+    expect(table.stdout).toMatch(
+      /\n {2}cash\.5\.3\.kwargs-keys-normalized +spec +SHOULD +cash-rfc-0\.1\.1 §5\.3: "servers should normalize kwargs keys before matching" +cash-rfc §5\.3 contradicts itself/,
+    );
+    expect(table.stdout).toMatch(
+      /\n {2}gw\.2\.3\.no-silent-drop +spec +MUST +.* not observable over MCP: needs a catalog/,
     );
     const json = await run(['--', '--list', '--format', 'json']);
     expect(json.stdout).toBe(formatCatalogJson(specCatalog()));

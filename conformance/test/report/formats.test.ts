@@ -7,6 +7,7 @@ import {
   formatJunitReport,
   formatTextReport,
   type TargetReport,
+  X_PROFILE,
 } from '../../src/index.js';
 
 const target: TargetReport = {
@@ -118,6 +119,63 @@ describe('report formats', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("reports a profile's results apart: their own table, counts and JSON summary", () => {
+    const profiled = createReport([
+      {
+        ...target,
+        results: [
+          ...target.results.slice(0, 1),
+          {
+            id: 'a.ours',
+            spec: 'ours',
+            section: '5',
+            level: 'SHOULD',
+            profile: X_PROFILE,
+            status: 'fail',
+            message: 'our choice',
+            era: 'modern',
+          },
+        ],
+      },
+    ]);
+    expect(profiled.summary).toEqual({
+      passed: 1,
+      failed: 0,
+      skipped: 0,
+      mustFailed: 0,
+      mustSkipped: 0,
+      mustSkipReasons: [],
+      profile: {
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        mustFailed: 0,
+        mustSkipped: 0,
+        mustSkipReasons: [],
+      },
+    });
+    expect(formatTextReport(profiled)).toBe(
+      [
+        'weird <server> & "co" [era 2026-07-28] (specs: mcp-base)',
+        '  ID     LEVEL  ERA         STATUS  MESSAGE',
+        '  a.one  MUST   2026-07-28  pass    fine',
+        "  profile (this project's choices, not the specs'): x-profile",
+        '  ID      LEVEL   ERA         STATUS  MESSAGE',
+        '  a.ours  SHOULD  2026-07-28  fail    our choice',
+        '  1 passed, 0 failed (0 MUST), 0 skipped; profile: 0 passed, 1 failed (0 MUST), 0 skipped',
+        '',
+        'Summary: 1 target, 1 passed, 0 failed (0 MUST), 0 skipped; profile: 0 passed, 1 failed (0 MUST), 0 skipped',
+        'MUST checks skipped: 0',
+        'profile MUST checks skipped: 0',
+        '',
+      ].join('\n'),
+    );
+    const parsed = JSON.parse(formatJsonReport(profiled));
+    expect(parsed.summary.profile).toEqual(profiled.summary.profile);
+    expect(parsed.targets[0].results[1]).toMatchObject({ id: 'a.ours', profile: X_PROFILE });
+    expect(formatJunitReport(profiled)).toContain('name="a.ours [SHOULD x-profile]"');
   });
 
   it('prints JSON with the summary first, the results in order, each naming its era', () => {

@@ -26,6 +26,7 @@ import {
   narrowDirectiveCheck,
   suggestedLimitCheck,
   suggestedLimitWorksCheck,
+  suggestedMarginCheck,
   thresholdAdvertisedCheck,
 } from './checks/gating.js';
 import {
@@ -56,6 +57,7 @@ import {
   expressiveNamesCheck,
   identifierCharsetCheck,
   identifierNormalizedCheck,
+  kwargsKeysCharsetCheck,
   kwargsKeysNormalizedCheck,
   labelCharsetCheck,
   namespaceNormalizedCheck,
@@ -111,6 +113,7 @@ export const cashSpec: SpecDefinition = {
     namespaceNormalizedCheck,
     noCollidingLabelsCheck,
     identifierCharsetCheck,
+    kwargsKeysCharsetCheck,
     identifierNormalizedCheck,
     kwargsKeysNormalizedCheck,
     expressiveNamesCheck,
@@ -134,6 +137,7 @@ export const cashSpec: SpecDefinition = {
     gatedSummaryCheck,
     suggestedLimitCheck,
     suggestedLimitWorksCheck,
+    suggestedMarginCheck,
     narrowDirectiveCheck,
     fullWhenAccommodatedCheck,
     writeNotRepeatedCheck,

@@ -5,15 +5,13 @@
  *
  * Every MUST and SHOULD a server (or an aggregator, seen as a server) owes its clients has one
  * id; a statement the RFC repeats (§6.2 restating §6.1) has one id whose `section` names both.
- * The ARCHITECTURE.md decisions are SHOULD: they are our reading of lost text, and another
- * careful reading must not fail a MUST.
+ * The ARCHITECTURE.md decisions are this project's choices, not the RFC's: they sit in the
+ * `x-profile` profile (run for our apps, left out for other servers unless asked), at SHOULD.
+ * Two of them ask for error codes, which §4.4 leaves to the implementation.
  *
- * Not in this catalog, because no client of a running server can observe them (the tests of
- * `packages/cash` cover them in process):
- * - §5.4.2 dynamic aggregation: fetch manifests over HTTPS only, check the manifest's
- *   `endpoint` host, refresh no sooner than `cache_ttl`, keep a failed upstream visible with
- *   `available: false` (MUST, MUST, MUST, SHOULD): they concern how an aggregator fetches
- *   manifests from hosts it was configured with, not what it answers.
+ * The §5.4.2 duties of dynamic aggregation are listed, marked unobservable: they concern how an
+ * aggregator fetches manifests from hosts it was configured with, not what it answers (the tests
+ * of `packages/cash` cover them in process). Not in this catalog at all:
  * - §5.4.1 "static aggregation is RECOMMENDED for production": advice to operators.
  * - §5.6 "MCP hosts MUST NOT treat cash://server as a user-facing data resource": a duty of
  *   hosts, not servers.
@@ -21,7 +19,7 @@
  * @module
  */
 
-import type { Requirement } from '../../requirement.js';
+import { type Requirement, X_PROFILE } from '../../requirement.js';
 
 /** The RFC these requirements cite. */
 export const CASH_RFC = 'cash-rfc-0.1.1';
@@ -39,8 +37,12 @@ function rfc(
 }
 
 function decision(id: string, section: string, summary: string): Requirement {
-  return { id, spec: ARCHITECTURE, section, level: 'SHOULD', summary };
+  return { id, spec: ARCHITECTURE, section, level: 'SHOULD', summary, profile: X_PROFILE };
 }
+
+/** The two §5.3 statements on kwargs keys disagree; the catalog follows the weaker one. */
+const KWARGS_KEYS_NOTE =
+  'cash-rfc §5.3 contradicts itself: "all identifiers" MUST be normalized and use [A-Za-z0-9_] (its example counts kwargs keys as identifiers), yet servers only SHOULD normalize kwargs keys; the weaker reading, SHOULD, is followed.';
 
 /** Every requirement of `cash`, in report order. */
 export const cashRequirements: readonly Requirement[] = [
@@ -183,12 +185,26 @@ export const cashRequirements: readonly Requirement[] = [
     'MUST',
     'Function and skill names spelled with other case and underscores reach the same function or skill.',
   ),
-  rfc(
-    'cash.5.3.kwargs-keys-normalized',
-    '§5.3',
-    'SHOULD',
-    'A kwargs key spelled with other case and underscores is matched to its parameter.',
-  ),
+  {
+    ...rfc(
+      'cash.5.3.kwargs-keys-normalized',
+      '§5.3',
+      'SHOULD',
+      'A kwargs key spelled with other case and underscores is matched to its parameter.',
+    ),
+    phrase: 'servers should normalize kwargs keys before matching',
+    note: KWARGS_KEYS_NOTE,
+  },
+  {
+    ...rfc(
+      'cash.5.3.kwargs-keys-charset',
+      '§5.3',
+      'SHOULD',
+      'Every kwargs key that help(namespace, function) documents is letters, digits and underscores only.',
+    ),
+    phrase: 'identifiers, kwargs keys among them, are alphanumerics and underscores',
+    note: KWARGS_KEYS_NOTE,
+  },
   rfc(
     'cash.5.3.expressive-names',
     '§5.3',
@@ -208,24 +224,69 @@ export const cashRequirements: readonly Requirement[] = [
     'MUST',
     "An aggregator's help() lists the namespace of every upstream.",
   ),
-  rfc(
-    'cash.5.4.routes-calls',
-    '§5.4',
-    'MUST',
-    "A call into an upstream's namespace reaches a function of that upstream, not an unknown-name error.",
-  ),
-  rfc(
-    'cash.5.4.merged-skills',
-    '§5.4',
-    'MUST',
-    "An aggregator's skills are listed under their upstream's namespace, without two entries of one namespace and name, and each can be fetched.",
-  ),
+  {
+    ...rfc(
+      'cash.5.4.routes-calls',
+      '§5.4',
+      'MUST',
+      "A call into an upstream's namespace reaches a function of that upstream, not an unknown-name error.",
+    ),
+    note: 'Only the answer is seen: that the call reached the right upstream, and no other, would need upstreams that record their calls, which an aggregator under test is not configured with.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.merged-skills',
+      '§5.4',
+      'MUST',
+      "An aggregator's skills are listed under their upstream's namespace, without two entries of one namespace and name, and each can be fetched.",
+    ),
+    note: 'Partial: an aggregator whose upstreams offer no skill lists none and the check skips; one that drops every upstream skill looks the same without upstreams that are known in advance.',
+  },
   rfc(
     'cash.5.4.unique-labels',
     '§5.4',
     'MUST',
     "An aggregator's top-level labels are unique, and each upstream label appears once.",
   ),
+  // §5.4.2 Dynamic aggregation: no client sees how an aggregator fetches manifests.
+  {
+    ...rfc(
+      'cash.5.4.2.https-manifests',
+      '§5.4.2',
+      'MUST',
+      'A dynamic aggregator fetches upstream manifests over HTTPS only.',
+    ),
+    unobservable: 'the fetch happens between the aggregator and its upstream hosts.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.2.endpoint-host',
+      '§5.4.2',
+      'MUST',
+      'A dynamic aggregator accepts a manifest only when its endpoint matches the host it came from, or the operator trusts it.',
+    ),
+    unobservable:
+      'needs an upstream host serving a mismatched manifest, which only the operator can configure.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.2.cache-ttl',
+      '§5.4.2',
+      'MUST',
+      'A dynamic aggregator refreshes a manifest no sooner than its cache_ttl.',
+    ),
+    unobservable: 'refreshes are requests to the upstream host, which a client never sees.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.2.unavailable-visible',
+      '§5.4.2',
+      'SHOULD',
+      'A namespace whose manifest fetch failed stays in help() marked available: false.',
+    ),
+    unobservable:
+      'needs an upstream that fails on demand; a client cannot make a configured upstream fail.',
+  },
   // §5.5, §5.6 Manifest and identity
   rfc(
     'cash.5.5.manifest-published',
@@ -319,6 +380,15 @@ export const cashRequirements: readonly Requirement[] = [
     'SHOULD',
     'Calling again with the suggested sizelimit returns the full response.',
   ),
+  {
+    ...rfc(
+      'cash.7.2.suggested-margin',
+      '§7.2 item 3',
+      'SHOULD',
+      'The suggested sizelimit is at least 1% above the size of the full response.',
+    ),
+    phrase: 'the suggested limit should include a reasonable margin',
+  },
   rfc(
     'cash.7.2.narrow-directive',
     '§7.2 item 4',

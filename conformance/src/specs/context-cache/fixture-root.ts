@@ -5,7 +5,7 @@
  */
 
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -21,6 +21,8 @@ import {
   OUTSIDE_CACHE,
   ROOT_FILE,
   TAMPERED_CACHE,
+  UNREADABLE_CACHE,
+  UNREADABLE_FILE,
 } from './fixture.js';
 
 const run = promisify(execFile);
@@ -59,6 +61,7 @@ async function tamper(cache: string): Promise<void> {
 /**
  * Creates, inside `base` (an empty folder the caller owns and removes): the sources of
  * {@link FIXTURE_SOURCES}, the fixture cache built by `builder` into `base/root`, a tampered copy,
+ * a copy with an unreadable file,
  * the folders and links the list and traversal checks look at, and a valid cache at
  * `base/outside` next to the root. Caches are copied after one build: a cache is portable.
  *
@@ -89,6 +92,10 @@ export async function prepareFixtureRoot(
   await cp(fixture, join(root, TAMPERED_CACHE), { recursive: true });
   await tamper(join(root, TAMPERED_CACHE));
   await cp(fixture, join(base, OUTSIDE_CACHE), { recursive: true });
+  await cp(fixture, join(root, UNREADABLE_CACHE), { recursive: true });
+  const unreadable = join(root, UNREADABLE_CACHE, UNREADABLE_FILE.name);
+  await writeFile(unreadable, 'x'.repeat(UNREADABLE_FILE.bytes));
+  await chmod(unreadable, 0o000);
   await mkdir(join(root, BROKEN_MANIFEST_CACHE));
   await writeFile(join(root, BROKEN_MANIFEST_CACHE, 'manifest.json'), '{"cache_version": ');
   await mkdir(join(root, NO_MANIFEST_CACHE));

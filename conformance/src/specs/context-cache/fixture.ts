@@ -28,6 +28,13 @@ export const FIXTURE_SOURCES: Readonly<Record<string, string>> = {
 export const FIXTURE_CACHE = 'conformance-fixture';
 /** The same cache with one document edited after the build (`cache_invalid`). */
 export const TAMPERED_CACHE = 'conformance-tampered';
+/**
+ * A copy of {@link FIXTURE_CACHE} holding one more file, {@link UNREADABLE_FILE}, with no read
+ * permission (a process running as root still reads it).
+ */
+export const UNREADABLE_CACHE = 'conformance-unreadable';
+/** The file of {@link UNREADABLE_CACHE} that cannot be read, and its size in bytes. */
+export const UNREADABLE_FILE = { name: 'unreadable.bin', bytes: 64 } as const;
 /** A folder whose `manifest.json` is not JSON (listed with a manifest; inspected as invalid). */
 export const BROKEN_MANIFEST_CACHE = 'conformance-broken-manifest';
 /** An empty folder. */
@@ -64,6 +71,7 @@ export const FIXTURE_LISTING: readonly (readonly [string, boolean])[] = [
   [NESTED_CACHE, false],
   [NO_MANIFEST_CACHE, false],
   [TAMPERED_CACHE, true],
+  [UNREADABLE_CACHE, true],
   ['conformance-\uff41', false],
   ['conformance-\u{1f600}', false],
 ];

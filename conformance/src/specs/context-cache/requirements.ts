@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { Requirement } from '../../requirement.js';
+import { type Requirement, X_PROFILE } from '../../requirement.js';
 
 /**
  * The source every requirement cites: the interface document, which makes the documents of
@@ -29,6 +29,15 @@ const SELECTION = 'core/context_selection.md';
 
 /** Every requirement of `context-cache`, in report order. */
 export const contextCacheRequirements: readonly Requirement[] = [
+  {
+    // "v0 uses stdio only"; HTTP, SSE and WebSocket are out of scope.
+    id: 'context-cache.transport.stdio',
+    spec: SOURCE,
+    section: `${INTERFACE}: Transport`,
+    level: 'MUST',
+    summary: 'A v0 context-cache server is reached over stdio, never over HTTP.',
+    phrase: 'v0 speaks over stdio only',
+  },
   {
     // The Core Tools table defines the interface; a server without its tools does not implement it.
     id: 'context-cache.tools.present',
@@ -155,6 +164,8 @@ export const contextCacheRequirements: readonly Requirement[] = [
     section: `${ERRORS}: Recommended canonical messages`,
     level: 'SHOULD',
     summary: 'Each error message is the canonical message of its code.',
+    // The schema lets implementations choose their own words: the recommended text is our choice.
+    profile: X_PROFILE,
   },
   {
     id: 'context-cache.errors.no-diagnostics',
@@ -272,6 +283,15 @@ export const contextCacheRequirements: readonly Requirement[] = [
     level: 'MUST',
     summary:
       'A missing or unparseable manifest gives valid false, cache_version "" and document_count 0 (cache_invalid accepted when unparseable).',
+  },
+  {
+    id: 'context-cache.inspect-cache.unreadable-file',
+    spec: SOURCE,
+    section: `${INSPECT}: total_bytes; valid`,
+    level: 'MUST',
+    summary:
+      'A cache holding a file the server cannot read answers valid false with total_bytes 0, or, when the read succeeds, valid true with the sizes counted.',
+    phrase: 'a failed file read makes valid false and total_bytes 0',
   },
   {
     id: 'context-cache.inspect-cache.cache-missing',

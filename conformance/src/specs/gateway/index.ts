@@ -13,6 +13,7 @@ import { cardChecks } from './checks/cards.js';
 import { controlsChecks } from './checks/controls.js';
 import { errorChecks } from './checks/errors.js';
 import { executionChecks } from './checks/execution.js';
+import { keywordlessRuleChecks } from './checks/keywordless-rules.js';
 import { pathChecks } from './checks/paths.js';
 import { primitiveReadChecks } from './checks/primitive-reads.js';
 import { primitiveBrowseChecks } from './checks/primitives.js';
@@ -42,6 +43,7 @@ export const gatewaySpec: SpecDefinition = {
     ...pathChecks,
     ...errorChecks,
     ...executionChecks,
+    ...keywordlessRuleChecks,
     ...controlsChecks,
     ...cacheStableChecks,
     ...primitiveBrowseChecks,

@@ -55,6 +55,16 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'Each stripped description is one line within the card hard cap of 80 cl100k_base tokens.',
   ),
+  {
+    // "Calling a stripped tool directly by its name ... is not supported": stated as fact.
+    ...requirement(
+      'gw.4.1.stub-not-callable',
+      '§4.1',
+      'MUST',
+      'A proxy does not run a stripped tool called directly by its listed name: the call answers an error.',
+    ),
+    phrase: 'calling a stripped tool directly by its name is not supported',
+  },
   requirement(
     'gw.4.3.hydrate',
     '§4.1; §4.3',
@@ -74,6 +84,15 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'tool_execute accepts the id a card or hydration gave; a well-formed id of no tool answers HYDRATE_FAILED.',
   ),
+  {
+    ...requirement(
+      'gw.1.6.legacy-id-refused',
+      '§1.6; §1.7',
+      'MUST',
+      'tool_execute does not resolve the legacy mcp:{name} key: it answers as for a legacy key of no tool.',
+    ),
+    phrase: 'do not key off the legacy mcp:{name} form',
+  },
   // §2 ChoiceCards
   requirement(
     'gw.2.1.card-fields',
@@ -112,6 +131,16 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'tool_browse with both query and path, or neither, answers ARGS_INVALID.',
   ),
+  {
+    // "Returns the top-k cards": stated as fact, like §5 and §9, so a MUST.
+    ...requirement(
+      'gw.3.1.top-k',
+      '§3.1',
+      'MUST',
+      'tool_browse with a query answers at most top_k cards.',
+    ),
+    phrase: 'a query returns the top-k cards',
+  },
   requirement(
     'gw.3.2.root',
     '§3.2; §3.3',
@@ -193,6 +222,15 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'tool_execute with dry_run answers a report (dry_run, tool_id, args_valid, annotations stamped verified: false, checks) instead of a result.',
   ),
+  {
+    ...requirement(
+      'gw.4.5.dry-run-invalid-args',
+      '§4.5',
+      'MUST',
+      'A dry run with arguments that break the schema answers ARGS_INVALID, like a real call.',
+    ),
+    phrase: 'invalid arguments still return the same ARGS_INVALID as a real call',
+  },
   requirement(
     'gw.4.5.dry-run-no-quota',
     '§4.5',
@@ -279,4 +317,72 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     "prompt_get with arguments that break the prompt's argument list (missing, unknown, not strings, not an object) answers ARGS_INVALID and renders nothing.",
   ),
+  // Statements no client sees over MCP against a gateway it did not configure: listed so the
+  // catalog accounts for them.
+  {
+    ...requirement(
+      'gw.2.3.no-silent-drop',
+      '§2.3',
+      'MUST',
+      'The card builder never drops a field to meet the token budget; only the description is cut.',
+    ),
+    phrase: 'must not silently drop fields to meet budget',
+    unobservable:
+      'needs a catalog whose cards are known in advance (a probe upstream the gateway is configured with); a card missing a field cannot be told apart from an upstream that never had it.',
+  },
+  {
+    ...requirement(
+      'gw.4.4.not-reaching-upstream',
+      '§4.4',
+      'MUST',
+      'Arguments that fail validation never reach the upstream server.',
+    ),
+    phrase: 'validation errors must not reach the upstream',
+    unobservable:
+      'only the upstream sees what reaches it; gw.4.4.args-invalid checks the answer carries no upstream result, and a recording probe upstream would need the gateway configured with it.',
+  },
+  {
+    ...requirement(
+      'gw.4.5.retry',
+      '§4.5',
+      'MUST',
+      'With a retry policy, only transient upstream failures are retried, and tool-level errors are dispatched once.',
+    ),
+    phrase: 'tool-level error results dispatch exactly once',
+    unobservable:
+      'attempts are counted at the upstream and in diagnostics, neither of which MCP shows a client.',
+  },
+  {
+    ...requirement(
+      'gw.4.5.errors-not-cached',
+      '§4.5',
+      'MUST',
+      'Error results are never served from the result cache.',
+    ),
+    phrase: 'error results are never cached',
+    unobservable:
+      'needs an upstream tool that fails on demand and then succeeds, which a gateway of unknown upstreams does not offer.',
+  },
+  {
+    ...requirement(
+      'gw.3.4.upstream-taxonomy',
+      '§3.4 (Upstream-error taxonomy)',
+      'MUST',
+      'Upstream failures are classified: UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, AUTH_FAILED, PERMISSION_DENIED, RATE_LIMITED, else UPSTREAM_ERROR, retryable for the transient ones.',
+    ),
+    phrase: 'failures from the wrapped server are classified',
+    unobservable:
+      'needs upstreams that time out, vanish or refuse credentials on demand, which a client of a configured gateway cannot cause.',
+  },
+  {
+    ...requirement(
+      'gw.4.4.schema-invalid',
+      '§4.4; §3.4',
+      'MUST',
+      'A tool whose upstream schema fails meta-validation answers SCHEMA_INVALID at execute time, not ARGS_INVALID.',
+    ),
+    phrase: 'a schema that fails meta-validation surfaces as SCHEMA_INVALID',
+    unobservable:
+      'needs an upstream that serves a broken schema; a client cannot make a configured upstream do so.',
+  },
 ];

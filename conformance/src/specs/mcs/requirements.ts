@@ -5,13 +5,15 @@
  * Levels: `MUST` where the source says must or states the contract whose "semantics must
  * match" (§3); `SHOULD` where it says should, or where §3.3's "the method should" covers it;
  * `MAY` for call shapes the source does not name (it says calls are "typically" JSON objects).
+ * Behaviour no sentence of the source asks for (two calls in one output, the OpenAI and Anthropic
+ * call shapes, near-JSON, hostile outputs) is this project's choice: the `x-profile` profile.
  * Section 7 is informative and yields no requirement. Calls are written in the shape of the
  * reference SDK, `{"tool": name, "arguments": {...}}`.
  *
  * @module
  */
 
-import type { Requirement } from '../../requirement.js';
+import { type Requirement, X_PROFILE } from '../../requirement.js';
 
 /** The source document these requirements cite. */
 export const MCS_SOURCE = 'mcs-0.1';
@@ -25,14 +27,31 @@ function requirement(
   return { id, spec: MCS_SOURCE, section, level, summary };
 }
 
+/** The §2/§3 contradiction on the system message, and the reading the catalog takes. */
+const SYSTEM_MESSAGE_NOTE =
+  'mcs §2 says drivers "may also implement" get_driver_system_message while §3 lists it in the minimal contract; the weaker reading is followed: the method is optional, and when present it must do what §3.2 says.';
+
+/** A requirement of this project's profile: behaviour no sentence of mcs asks for. */
+function profileRequirement(
+  id: string,
+  section: string,
+  level: Requirement['level'],
+  summary: string,
+): Requirement {
+  return { ...requirement(id, section, level, summary), profile: X_PROFILE };
+}
+
 /** Every requirement of `mcs`, in report order. */
 export const mcsRequirements: readonly Requirement[] = [
-  requirement(
-    'mcs.2.mandatory-methods',
-    '2, 3',
-    'MUST',
-    'The driver has getFunctionDescription, getDriverSystemMessage and processLlmResponse as methods.',
-  ),
+  {
+    ...requirement(
+      'mcs.2.mandatory-methods',
+      '2, 3',
+      'MUST',
+      'The driver has getFunctionDescription and processLlmResponse as methods.',
+    ),
+    note: SYSTEM_MESSAGE_NOTE,
+  },
   requirement(
     'mcs.3.driver-meta',
     '3',
@@ -51,18 +70,24 @@ export const mcsRequirements: readonly Requirement[] = [
     'MUST',
     'The description is a static artifact: asked twice for the same model, it is the same text.',
   ),
-  requirement(
-    'mcs.3.1.standard-format',
-    '3.1',
-    'SHOULD',
-    'The description uses an established machine-readable format (it parses as JSON or YAML) unless spec_format says Custom.',
-  ),
-  requirement(
-    'mcs.3.2.system-message',
-    '3.2',
-    'MUST',
-    'getDriverSystemMessage returns a non-empty message that contains the description or names every function in it, for no model and for each model in target_llms.',
-  ),
+  {
+    ...requirement(
+      'mcs.3.1.standard-format',
+      '3.1',
+      'SHOULD',
+      'The description uses an established machine-readable format (it parses as JSON or YAML) unless spec_format says Custom.',
+    ),
+    note: 'Partial: parsing as JSON or YAML is the observable part; which established format (OpenAPI, JSON Schema, ...) it is, is not checked.',
+  },
+  {
+    ...requirement(
+      'mcs.3.2.system-message',
+      '3.2',
+      'MUST',
+      'getDriverSystemMessage, when the driver has it, returns a non-empty message that contains the description or names every function in it, for no model and for each model in target_llms.',
+    ),
+    note: SYSTEM_MESSAGE_NOTE,
+  },
   requirement(
     'mcs.3.2.format-guidance',
     '3.2',
@@ -105,25 +130,25 @@ export const mcsRequirements: readonly Requirement[] = [
     'SHOULD',
     'A call the driver cannot map (an unknown function, arguments that are not an object) is refused with an error instead of being executed or ignored.',
   ),
-  requirement(
+  profileRequirement(
     'mcs.3.3.hostile-input',
     '3.3',
     'SHOULD',
     'Huge, deeply nested and prototype-polluting outputs are answered within the time limit, and no driver code adds properties to Object.prototype.',
   ),
-  requirement(
+  profileRequirement(
     'mcs.3.3.several-calls',
     '3.3',
     'MAY',
     'Two calls in one output are both executed, and their results come back in text order.',
   ),
-  requirement(
+  profileRequirement(
     'mcs.3.3.tool-call-shapes',
     '3.3',
     'MAY',
     'Calls in the OpenAI tool_calls shape and the Anthropic tool_use shape are executed.',
   ),
-  requirement(
+  profileRequirement(
     'mcs.3.3.near-json',
     '3.3',
     'MAY',

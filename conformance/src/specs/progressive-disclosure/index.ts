@@ -12,7 +12,7 @@ import {
   noAccessBeyondListingCheck,
   requiredErrorShapeCheck,
 } from './checks/authorization.js';
-import { storageChecks, systemPromptGuidanceCheck } from './checks/guidance.js';
+import { systemPromptGuidanceCheck } from './checks/guidance.js';
 import { readErrorChecks, readingChecks } from './checks/reading.js';
 import { resourceListingChecks } from './checks/resource-listing.js';
 import { stageOneChecks } from './checks/stage-one.js';
@@ -35,7 +35,6 @@ export const progressiveDisclosureSpec: SpecDefinition = {
     noAccessBeyondListingCheck,
     ...readErrorChecks,
     requiredErrorShapeCheck,
-    ...storageChecks,
     systemPromptGuidanceCheck,
   ],
   detect: async (context) => (await findDescriptionsResource(context)) !== undefined,

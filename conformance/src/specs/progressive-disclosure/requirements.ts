@@ -40,12 +40,15 @@ export const progressiveDisclosureRequirements: readonly Requirement[] = [
     'MUST',
     'Every listed tool has a non-empty description that says more than its name, enough to choose the tool.',
   ),
-  requirement(
-    'pd.3.1.purpose',
-    '§3.1',
-    'SHOULD',
-    'Each listed description is a phrase of at least three words stating what the tool is for.',
-  ),
+  {
+    ...requirement(
+      'pd.3.1.purpose',
+      '§3.1',
+      'SHOULD',
+      'Each listed description is a phrase of at least three words stating what the tool is for.',
+    ),
+    note: 'Partial: a phrase of three words is the observable bound; whether it states the purpose and primary use cases needs a reader.',
+  },
   requirement(
     'pd.3.1.no-details',
     '§3.1',
@@ -194,24 +197,30 @@ export const progressiveDisclosureRequirements: readonly Requirement[] = [
     'MUST',
     'A grant in one MCP session does not authorize the tool in another open session (a second HTTP session, or a second stdio process).',
   ),
-  requirement(
-    'pd.5.2.session-lifecycle',
-    '§5.2',
-    'MUST',
-    'Grants end with their session: a session opened after another one closed starts without its grants.',
-  ),
+  {
+    ...requirement(
+      'pd.5.2.session-lifecycle',
+      '§5.2',
+      'MUST',
+      'Grants end with their session: a session opened after another one closed starts without its grants.',
+    ),
+    note: 'Partial: the grants are seen through calls refused or not; the session mechanism behind them is inferred, not observed.',
+  },
   requirement(
     'pd.5.2.stale-session-cleanup',
     '§5.2',
     'MAY',
     'The grants of stale sessions may be dropped after a timeout.',
   ),
-  requirement(
-    'pd.5.3.no-access-beyond-listing',
-    '§5.3; §10.1',
-    'MUST',
-    'Reading never opens a tool that tools/list does not show: no description is served for it and calling it still fails.',
-  ),
+  {
+    ...requirement(
+      'pd.5.3.no-access-beyond-listing',
+      '§5.3; §10.1',
+      'MUST',
+      'Reading never opens a tool that tools/list does not show: no description is served for it and calling it still fails.',
+    ),
+    note: 'Partial: the other authorization layers (OAuth, permissions, keys) belong to the deployment; only the listing layer can be exercised by a client without credentials.',
+  },
   // §6 Errors
   requirement(
     'pd.6.1.missing-tool-selection',
@@ -232,18 +241,25 @@ export const progressiveDisclosureRequirements: readonly Requirement[] = [
     'An unknown name in a read gets an entry with an error naming it and the available tools.',
   ),
   // §7 Storage, §8 guidance
-  requirement(
-    'pd.7.1.file-per-tool',
-    '§7.1',
-    'SHOULD',
-    'The server keeps each full description in a file of its own.',
-  ),
-  requirement(
-    'pd.7.2.reload-on-change',
-    '§7.2',
-    'SHOULD',
-    'In development, the server reloads descriptions when their files change.',
-  ),
+  {
+    ...requirement(
+      'pd.7.1.file-per-tool',
+      '§7.1',
+      'SHOULD',
+      'The server keeps each full description in a file of its own.',
+    ),
+    unobservable: 'how a server stores its descriptions never shows in what it answers.',
+  },
+  {
+    ...requirement(
+      'pd.7.2.reload-on-change',
+      '§7.2',
+      'SHOULD',
+      'In development, the server reloads descriptions when their files change.',
+    ),
+    unobservable:
+      'a client cannot edit the description files of a server, so it cannot see a reload.',
+  },
   requirement(
     'pd.8.2.system-prompt-guidance',
     '§8.2; §2',

@@ -12,6 +12,7 @@ import {
   createTarget,
   runConformance,
   type TargetDefinition,
+  X_PROFILE,
 } from '../../../src/index.js';
 import { cashTargets, DEMO_SETTINGS, X_CASH_CLI } from '../../../src/specs/cash/targets.js';
 
@@ -64,6 +65,7 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     const report = await runConformance({
       targets: [reference('x-cash demo')],
       specs: ['cash'],
+      profiles: [X_PROFILE],
       timeoutMs: START_TIMEOUT_MS,
     });
     expect(byStatus(report, 'fail')).toEqual([]);
@@ -74,6 +76,7 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     const report = await runConformance({
       targets: [reference('x-cash aggregate')],
       specs: ['cash'],
+      profiles: [X_PROFILE],
       timeoutMs: START_TIMEOUT_MS,
     });
     expect(byStatus(report, 'fail')).toEqual([]);

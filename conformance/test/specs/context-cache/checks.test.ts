@@ -8,6 +8,7 @@ import {
   createTarget,
   runConformance,
   type TargetDefinition,
+  X_PROFILE,
 } from '../../../src/index.js';
 import { FIXTURE_CACHE } from '../../../src/specs/context-cache/fixture.js';
 import { prepareFixtureRoot } from '../../../src/specs/context-cache/fixture-root.js';
@@ -195,6 +196,11 @@ const BROKEN_FIXTURES: readonly { requirement: string; mode: string; message: Re
       /^inspect "conformance-no-manifest" gives cache_version "", document_count 0, valid true/,
   },
   {
+    requirement: 'context-cache.inspect-cache.unreadable-file',
+    mode: 'unreadable-counted',
+    message: /^valid is false but total_bytes is \d+, not 0$/,
+  },
+  {
     requirement: 'context-cache.inspect-cache.cache-missing',
     mode: 'inspect-file-valid',
     message: /^inspect "conformance-notes\.txt" answered .*"valid\\":false.*, not cache_missing$/,
@@ -210,7 +216,15 @@ const NEEDS_FIXTURE = new Set([
   'context-cache.list-caches.has-manifest',
   'context-cache.inspect-cache.values',
   'context-cache.inspect-cache.invalid-manifest',
+  'context-cache.inspect-cache.unreadable-file',
 ]);
+
+/** Checked apart: the defect of the fixture served over HTTP is the HTTP itself. */
+const TRANSPORT = 'context-cache.transport.stdio';
+
+const SPECS = ['context-cache'];
+/** The fixture and the reference are this project's: they are held to its profile too. */
+const PROFILES = [X_PROFILE];
 
 /** Defects that change the root, so they get a root (and a stdio process) of their own. */
 const MUTATING_MODES = new Set(['creates-missing']);
@@ -248,8 +262,8 @@ beforeAll(async () => {
   modes = await startHttpFixture(join('context-cache', 'server.mjs'), { FIXTURE_ROOT: root });
   cleanups.push(() => modes.close());
   [good, reference] = await Promise.all([
-    runConformance({ targets: [fixtureServer(undefined)], specs: ['context-cache'] }),
-    runConformance({ targets: contextCacheTargets, specs: ['context-cache'] }),
+    runConformance({ targets: [fixtureServer(undefined)], specs: SPECS, profiles: PROFILES }),
+    runConformance({ targets: contextCacheTargets, specs: SPECS, profiles: PROFILES }),
   ]);
   // Spawning and building under a loaded machine can outlast the default hook timeout.
 }, 90_000);
@@ -260,13 +274,21 @@ afterAll(async () => {
 
 describe('the context-cache checks', () => {
   it('proves every check against a broken fixture', () => {
-    expect([...new Set(BROKEN_FIXTURES.map((row) => row.requirement))].sort()).toEqual(
-      [...new Set(contextCacheSpec.checks.map((check) => check.requirement))].sort(),
-    );
+    expect(
+      [...new Set([...BROKEN_FIXTURES.map((row) => row.requirement), TRANSPORT])].sort(),
+    ).toEqual([...new Set(contextCacheSpec.checks.map((check) => check.requirement))].sort());
   });
 
-  it('passes every check on the good fixture server', () => {
-    expect(good.summary).toMatchObject({ failed: 0, skipped: 0 });
+  it('fails the transport check on the fixture served over HTTP, and passes it over stdio', () => {
+    expect(resultOf(good, TRANSPORT)).toMatchObject({
+      status: 'fail',
+      message: 'reached over HTTP; v0 context-cache servers use stdio only',
+    });
+    expect(resultOf(reference, TRANSPORT)).toMatchObject({ status: 'pass' });
+  });
+
+  it('passes every check but the transport on the good fixture server', () => {
+    expect(good.summary).toMatchObject({ failed: 1, mustFailed: 1, skipped: 0 });
     expect(good.targets[0]?.results.map((result) => result.id)).toEqual(
       contextCacheSpec.requirements.map((requirement) => requirement.id),
     );
@@ -280,7 +302,8 @@ describe('the context-cache checks', () => {
     it(`fails on the ${mode} defect and passes on the good fixture and the reference`, async () => {
       const report = await runConformance({
         targets: [fixtureServer(mode)],
-        specs: ['context-cache'],
+        specs: SPECS,
+        profiles: PROFILES,
         requirements: [requirement],
       });
       const result = resultOf(report, requirement);
@@ -289,6 +312,20 @@ describe('the context-cache checks', () => {
       expect(resultOf(good, requirement).status).toBe('pass');
       expect(resultOf(reference, requirement).status).toBe('pass');
     });
+  });
+
+  it('holds a server that words its errors its own way to the spec, and to the profile apart', async () => {
+    const report = await runConformance({
+      targets: [fixtureServer('custom-messages')],
+      specs: SPECS,
+      profiles: PROFILES,
+    });
+    const failed = (report.targets[0]?.results ?? []).filter((result) => result.status === 'fail');
+    expect(failed.map((result) => [result.id, result.profile])).toEqual([
+      [TRANSPORT, undefined],
+      ['context-cache.errors.canonical-messages', X_PROFILE],
+    ]);
+    expect(report.summary).toMatchObject({ failed: 1, profile: { failed: 1, mustFailed: 0 } });
   });
 
   it('skips what needs known documents on a server without the fixture, and says why', async () => {
@@ -305,6 +342,7 @@ describe('the context-cache checks', () => {
     });
     const results = report.targets[0]?.results ?? [];
     expect(results.filter((result) => result.status === 'fail')).toEqual([]);
+    expect(results.find((result) => result.id === TRANSPORT)?.status).toBe('pass');
     const skipped = results.filter((result) => result.status === 'skip');
     expect(skipped.map((result) => result.id).sort()).toEqual([...NEEDS_FIXTURE].sort());
     for (const result of skipped) {

@@ -23,6 +23,7 @@ const CONTROLS_REQUIREMENTS = [
   'gw.4.5.cache-hit',
   'gw.4.5.cache-mutating',
   'gw.4.5.dry-run',
+  'gw.4.5.dry-run-invalid-args',
   'gw.4.5.dry-run-no-quota',
   'gw.4.5.rate-limited',
 ];
@@ -49,6 +50,12 @@ const BROKEN_FIXTURES: readonly { requirement: string; breakName: string; messag
     message: /call 2 came from the cache/,
   },
   { requirement: 'gw.4.5.dry-run', breakName: 'dry-run-dispatched', message: /no dry_run: true/ },
+  {
+    requirement: 'gw.4.5.dry-run-invalid-args',
+    breakName: 'dry-run-unvalidated',
+    message:
+      /^a dry run of fx:read_doc\S* with \{"name":42,"version":42\} answered .*not ARGS_INVALID$/,
+  },
   {
     requirement: 'gw.4.5.dry-run-no-quota',
     breakName: 'dry-run-consumes-quota',

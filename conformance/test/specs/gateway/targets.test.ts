@@ -24,7 +24,9 @@ describe('the x-gateway reference targets', () => {
       ),
     );
     const unchecked = gatewaySpec.requirements
-      .filter((requirement) => !passed.has(requirement.id))
+      .filter(
+        (requirement) => requirement.unobservable === undefined && !passed.has(requirement.id),
+      )
       .map((requirement) => requirement.id);
     expect(unchecked).toEqual([]);
   }, 180_000);

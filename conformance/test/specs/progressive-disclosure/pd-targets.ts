@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createStdioTarget, packageBin, type TargetDefinition } from '../../../src/index.js';
 import { FIXTURES_DIRECTORY, fixtureTarget, type HttpFixture } from '../../helpers.js';
 
-/** Requirements about the server's storage: no client can observe them, so their checks skip. */
+/** Requirements about the server's storage: no client can observe them, so they have no check. */
 export const UNOBSERVABLE: readonly string[] = ['pd.7.1.file-per-tool', 'pd.7.2.reload-on-change'];
 
 /** The progressive-disclosure fixture server, relative to the fixtures folder. */

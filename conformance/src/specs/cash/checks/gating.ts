@@ -136,13 +136,33 @@ export const suggestedLimitWorksCheck = gatedCheck(
   'cash.7.2.suggested-limit-works',
   ({ full, label, suggested, threshold, viaSuggested }) => {
     if (suggested === undefined || viaSuggested === undefined) {
-      return skip('no sizelimit is suggested (see cash.7.2.suggested-limit)');
+      return fail(`the answer to ${label} suggests no sizelimit to call again with`);
     }
     const expected = full.isError ? threshold * TOLERANCE : full.size * 0.95;
     return !viaSuggested.isError && viaSuggested.size >= expected
       ? pass(`sizelimit=${suggested} returns the ${viaSuggested.size} characters`)
       : fail(
           `${label} with the suggested sizelimit=${suggested} is still withheld: ${viaSuggested.text}`,
+        );
+  },
+);
+
+/** The least margin above the full response a suggested sizelimit needs: 1%. */
+const MARGIN = 1.01;
+
+/** The suggested sizelimit leaves a margin above the full response's size. */
+export const suggestedMarginCheck = gatedCheck(
+  'cash.7.2.suggested-margin',
+  ({ full, label, suggested }) => {
+    if (suggested === undefined)
+      return fail(`the answer to ${label} suggests no sizelimit, so no margin`);
+    if (full.isError) return skip(`the full response of ${label} could not be read`);
+    return suggested >= full.size * MARGIN
+      ? pass(
+          `sizelimit=${suggested} leaves ${suggested - full.size} characters above the ${full.size}`,
+        )
+      : fail(
+          `the suggested sizelimit=${suggested} leaves no margin above the full response of ${full.size} characters`,
         );
   },
 );

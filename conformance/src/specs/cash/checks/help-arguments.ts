@@ -185,19 +185,31 @@ export const argumentsDocumentedCheck: Check = {
   },
 };
 
-/** help() answers markdown by default. */
+/** Why a help answer is not markdown, or `undefined` when it is. */
+function notMarkdown(label: string, answer: ToolAnswer): string | undefined {
+  if (answer.isError) return `${label} answered an error: ${answer.text}`;
+  const text = answer.text.trim();
+  if (parseJsonObject(text) !== undefined || text.startsWith('[')) {
+    return `${label} answers JSON without a format argument`;
+  }
+  return /^#{1,6}\s|^\s*(?:[-*+]|\d+[.)])\s|\*\*|`/m.test(text)
+    ? undefined
+    : `${label} answers plain text without markdown structure`;
+}
+
+/** help answers markdown by default, at every level: index, namespace and function. */
 export const markdownDefaultCheck: Check = {
   requirement: 'cash.4.2.markdown-default',
   async run(context) {
-    const answer = await askHelp(context);
-    if (answer.isError) return fail(`help() answered an error: ${answer.text}`);
-    const text = answer.text.trim();
-    if (parseJsonObject(text) !== undefined || text.startsWith('[')) {
-      return fail('help() answers JSON without a format argument');
+    const levels = await helpLevels(context);
+    const problems: string[] = [];
+    for (const level of levels) {
+      const problem = notMarkdown(level.label, await askHelp(context, level.args));
+      if (problem !== undefined) problems.push(problem);
     }
-    return /^#{1,6}\s|^\s*(?:[-*+]|\d+[.)])\s|\*\*|`/m.test(text)
-      ? pass('help() answers markdown')
-      : fail('help() answers plain text without markdown structure');
+    return problems.length > 0
+      ? fail(listProblems(problems))
+      : pass(`${levels.map((level) => level.label).join(', ')} answer markdown`);
   },
 };
 

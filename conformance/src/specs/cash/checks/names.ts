@@ -59,6 +59,32 @@ export const identifierCharsetCheck: Check = {
   },
 };
 
+/** How many function docs the kwargs key check reads at most. */
+const KWARGS_DOCS_READ = 12;
+
+/**
+ * Every documented kwargs key is letters, digits and underscores (cash-rfc §5.3 "all
+ * identifiers"; SHOULD, see the requirement's note).
+ */
+export const kwargsKeysCharsetCheck: Check = {
+  requirement: 'cash.5.3.kwargs-keys-charset',
+  async run(context) {
+    const functions = (await discovery(context)).functions.slice(0, KWARGS_DOCS_READ);
+    const keys: string[] = [];
+    for (const reference of functions) {
+      const where = `${reference.namespace === '' ? '' : `${reference.namespace}.`}${reference.name}`;
+      const doc = await functionDoc(context, reference);
+      keys.push(...doc.parameters.map((parameter) => `${where}(${parameter.name})`));
+    }
+    const bad = keys.filter((key) => !IDENTIFIER_PATTERN.test(key.replace(/^.*\(|\)$/g, '')));
+    if (keys.length === 0)
+      return skip(`no kwargs key is documented (${functions.length} functions read)`);
+    return bad.length > 0
+      ? fail(`kwargs keys outside [A-Za-z0-9_]: ${listProblems(bad)}`)
+      : pass(`${keys.length} documented kwargs keys use letters, digits and underscores`);
+  },
+};
+
 /** The canonical names a listing text lists, in order. */
 function canonicalEntries(text: string): string {
   return parseHelpListing(text)

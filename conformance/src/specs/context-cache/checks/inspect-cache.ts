@@ -12,6 +12,8 @@ import {
   fixtureCacheVersion,
   NO_MANIFEST_CACHE,
   ROOT_FILE,
+  UNREADABLE_CACHE,
+  UNREADABLE_FILE,
 } from '../fixture.js';
 import {
   callTool,
@@ -130,6 +132,39 @@ export const invalidManifestCheck: Check = {
   },
 };
 
+/**
+ * The copy of the fixture with an unreadable file: a failed read gives valid false and
+ * total_bytes 0; a read that succeeds (a server running as root) counts the file's bytes.
+ */
+export const unreadableFileCheck: Check = {
+  requirement: 'context-cache.inspect-cache.unreadable-file',
+  async run(context) {
+    const work = await findWorkCache(context);
+    if (work.kind !== 'fixture') return fixtureSkip();
+    const inspect = async (name: string) =>
+      successObject(
+        await callTool(context, INSPECT_CACHE_TOOL, { cache: name }),
+        `inspect ${JSON.stringify(name)}`,
+      );
+    const [plain, unreadable] = [await inspect(work.name), await inspect(UNREADABLE_CACHE)];
+    if (typeof plain === 'string') return fail(plain);
+    if (typeof unreadable === 'string') return fail(unreadable);
+    const { valid, total_bytes: total } = unreadable.value;
+    if (valid === false) {
+      return total === 0
+        ? pass('the unreadable file gives valid false and total_bytes 0')
+        : fail(`valid is false but total_bytes is ${JSON.stringify(total)}, not 0`);
+    }
+    const expected = Number(plain.value.total_bytes) + UNREADABLE_FILE.bytes;
+    if (valid === true && total === expected) {
+      return pass(`the file was read (the server can read it): ${expected} bytes, valid true`);
+    }
+    return fail(
+      `valid ${JSON.stringify(valid)} with total_bytes ${JSON.stringify(total)}: expected valid false and 0, or valid true and ${expected}`,
+    );
+  },
+};
+
 /** A missing name, and (on the fixture) a file in the root, answer cache_missing. */
 export const inspectCacheMissingCheck: Check = {
   requirement: 'context-cache.inspect-cache.cache-missing',
@@ -153,5 +188,6 @@ export const inspectCacheChecks: readonly Check[] = [
   keyOrderCheck,
   valuesCheck,
   invalidManifestCheck,
+  unreadableFileCheck,
   inspectCacheMissingCheck,
 ];

@@ -37,6 +37,16 @@ export async function hasContextTools(context: CheckContext): Promise<boolean> {
   return CONTEXT_TOOLS.every((name) => tools.has(name));
 }
 
+/** v0 servers speak over stdio: one reached over HTTP is outside the interface. */
+export const stdioTransportCheck: Check = {
+  requirement: 'context-cache.transport.stdio',
+  async run(context) {
+    return context.target.kind === 'stdio'
+      ? pass('reached over stdio')
+      : fail('reached over HTTP; v0 context-cache servers use stdio only');
+  },
+};
+
 /** The three tools are listed. */
 export const toolSetCheck: Check = {
   requirement: 'context-cache.tools.present',
@@ -141,6 +151,7 @@ export const inspectSchemaCheck = schemaCheck(
 
 /** The checks of this file. */
 export const toolChecks: readonly Check[] = [
+  stdioTransportCheck,
   toolSetCheck,
   resolveSchemaCheck,
   listSchemaCheck,

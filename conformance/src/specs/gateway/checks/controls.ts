@@ -161,6 +161,37 @@ export const dryRunCheck: Check = {
   },
 };
 
+/** A value of another JSON type than `value`, so that a schema typing it refuses the swap. */
+function wrongTyped(value: unknown): unknown {
+  return typeof value === 'string' ? 42 : 'not-the-declared-type';
+}
+
+/**
+ * A dry run with arguments that break the schema answers ARGS_INVALID, as a real call would
+ * (§4.5); the cache probe's arguments, each swapped for a value of another type, break it.
+ */
+export const dryRunInvalidArgsCheck: Check = {
+  requirement: 'gw.4.5.dry-run-invalid-args',
+  async run(context) {
+    const section = await sectionOf(context, 'cache');
+    if (isOutcome(section)) return section;
+    const toolId = await resolveToolId(context, section.tool);
+    const args = Object.fromEntries(
+      Object.entries(section.args).map(([key, value]) => [key, wrongTyped(value)]),
+    );
+    const answer = await callMetaTool(context, META_TOOLS.execute, {
+      tool_id: toolId,
+      args,
+      dry_run: true,
+    });
+    return errorCodeOf(answer) === 'ARGS_INVALID'
+      ? pass(`a dry run of ${toolId} with ${JSON.stringify(args)} answers ARGS_INVALID`)
+      : fail(
+          `a dry run of ${toolId} with ${JSON.stringify(args)} answered ${describeAnswer(answer)}, not ARGS_INVALID`,
+        );
+  },
+};
+
 /** Dry runs consume no quota: after limit + 1 of them, limit real calls still pass. */
 export const dryRunQuotaCheck: Check = {
   requirement: 'gw.4.5.dry-run-no-quota',
@@ -240,6 +271,7 @@ export const controlsChecks: readonly Check[] = [
   cacheHitCheck,
   cacheMutatingCheck,
   dryRunCheck,
+  dryRunInvalidArgsCheck,
   dryRunQuotaCheck,
   rateLimitedCheck,
 ];

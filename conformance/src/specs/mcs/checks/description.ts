@@ -145,11 +145,16 @@ export const standardFormatCheck: DriverCheck = {
   },
 };
 
+/** Why the system message checks skip a driver without the method (mcs §2 makes it optional). */
+const OPTIONAL_MESSAGE =
+  'the driver has no getDriverSystemMessage, which mcs §2 lets a driver leave out';
+
 /** mcs.3.2.system-message */
 export const systemMessageCheck: DriverCheck = {
   requirement: 'mcs.3.2.system-message',
   async run(context) {
     const driver = await context.driver();
+    if (!driver.methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
     const models = modelsToAsk(driver.meta);
     const problems: string[] = [];
     const ways = new Set<string>();
@@ -190,6 +195,7 @@ export const systemMessageCheck: DriverCheck = {
 export const formatGuidanceCheck: DriverCheck = {
   requirement: 'mcs.3.2.format-guidance',
   async run(context) {
+    if (!(await context.driver()).methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
     const { description, message } = await plainPair(context);
     if (message === undefined) return fail('there is no system message');
     const rest =

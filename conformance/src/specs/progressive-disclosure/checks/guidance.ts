@@ -1,12 +1,12 @@
 /**
- * Checks of the system prompt guidance (§8.2) and of the storage SHOULDs (§7), which no client
- * can observe over MCP.
+ * The check of the system prompt guidance (§2, §8.2): the one place a client can see it is the
+ * server's `instructions`.
  *
  * @module
  */
 
 import type { Check } from '../../../check.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { openingResult } from '../../../session/raw-session.js';
 
@@ -21,7 +21,7 @@ const GUIDANCE_POINTS: readonly (readonly [string, RegExp])[] = [
   ['the syntax of a read', /tool_descriptions\?tools=/],
 ];
 
-/** The server's instructions, when it sends them, cover the §8.2 points. */
+/** The server's instructions give the guidance and cover the §8.2 points; none at all fails. */
 export const systemPromptGuidanceCheck: Check = {
   requirement: 'pd.8.2.system-prompt-guidance',
   async run(context) {
@@ -29,8 +29,10 @@ export const systemPromptGuidanceCheck: Check = {
     const result = openingResult(session);
     const instructions = isRecord(result) ? result.instructions : undefined;
     if (typeof instructions !== 'string' || !instructions.includes('tool_descriptions')) {
-      return skip(
-        'the instructions carry no guidance about tool_descriptions; the server may document it outside MCP, where no client can see it',
+      return fail(
+        typeof instructions === 'string'
+          ? 'the instructions say nothing about tool_descriptions'
+          : 'the server sends no instructions, so no system prompt guidance reaches the agent',
       );
     }
     const missing = GUIDANCE_POINTS.filter(([, pattern]) => !pattern.test(instructions)).map(
@@ -41,17 +43,3 @@ export const systemPromptGuidanceCheck: Check = {
       : pass('the instructions cover the two stages, selection, naming tools and the syntax');
   },
 };
-
-/** A check of a SHOULD about the server's storage, which MCP does not expose. */
-function unobservable(requirement: string, what: string): Check {
-  return {
-    requirement,
-    run: async () => skip(`not observable over MCP: ${what}`),
-  };
-}
-
-/** The checks of §7, in catalog order. */
-export const storageChecks: readonly Check[] = [
-  unobservable('pd.7.1.file-per-tool', 'how the server stores descriptions'),
-  unobservable('pd.7.2.reload-on-change', 'whether the server watches its description files'),
-];

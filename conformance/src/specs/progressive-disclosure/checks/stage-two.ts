@@ -68,7 +68,7 @@ export const completeSchemaCheck: Check = {
   },
 };
 
-/** Examples, where given, are lists of valid calls; a server without any gets a skip. */
+/** Full descriptions carry examples (§3.2 SHOULD), each a valid call; none at all fails. */
 export const examplesCheck: Check = {
   requirement: 'pd.3.2.examples',
   async run(context) {
@@ -78,9 +78,7 @@ export const examplesCheck: Check = {
     const described = describedTools(full.value);
     const withExamples = described.filter(({ entry }) => entry.examples !== undefined);
     if (withExamples.length === 0) {
-      return skip(
-        `none of ${described.length} full descriptions has examples (a server may have none to give, e.g. a wrapper of servers without them)`,
-      );
+      return fail(`none of ${described.length} full descriptions has usage examples`);
     }
     const problems = withExamples.flatMap(({ name, entry }) => {
       const examples = entry.examples;
@@ -101,7 +99,7 @@ export const examplesCheck: Check = {
   },
 };
 
-/** Error guidance, where given, is not empty; a server without any gets a skip. */
+/** Full descriptions carry non-empty error guidance (§3.2 SHOULD); none at all fails. */
 export const errorGuidanceCheck: Check = {
   requirement: 'pd.3.2.error-guidance',
   async run(context) {
@@ -110,9 +108,7 @@ export const errorGuidanceCheck: Check = {
     const described = describedTools(full.value);
     const guided = described.filter(({ entry }) => entry.error_guidance !== undefined);
     if (guided.length === 0) {
-      return skip(
-        `none of ${described.length} full descriptions has error_guidance (a server may have none to give, e.g. a wrapper of servers without it)`,
-      );
+      return fail(`none of ${described.length} full descriptions has error_guidance`);
     }
     const empty = guided.filter(({ entry }) => {
       const guidance = entry.error_guidance;
