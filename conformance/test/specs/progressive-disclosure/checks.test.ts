@@ -115,7 +115,7 @@ const BROKEN_FIXTURES: readonly {
     requirement: 'pd.4.3.tools-parameter',
     defect: 'no-query',
     message:
-      /^the read of resource:\/\/\/tool_descriptions\?tools=notes_search failed: -32002 .*not found$/,
+      /^the read of resource:\/\/\/tool_descriptions\?tools=notes_search failed: -3260[02] .*not found/i,
   },
   {
     requirement: 'pd.4.3.comma-separated',
