@@ -63,7 +63,7 @@ const extensionsShape = {
    * `auto` over HTTP; over stdio the 2025 handshake first, and a server that refuses it with
    * "unsupported protocol version" is reconnected in the 2026-07-28 era (no probe process).
    */
-  protocol: z.enum(['auto', 'modern', 'legacy']).optional(),
+  protocol: z.union([z.literal('auto'), z.literal('modern'), z.literal('legacy')]).optional(),
 };
 
 /**
