@@ -37,7 +37,14 @@ describe('the mcs spec', () => {
         (requirement) => requirement.id === check.requirement && requirement.profile !== undefined,
       ),
     ).length;
-    const counts = (passed: number) => ({ passed, failed: 0, skipped: 0, mustFailed: 0 });
+    const counts = (passed: number) => ({
+      passed,
+      failed: 0,
+      skipped: 0,
+      mustFailed: 0,
+      mustSkipped: 0,
+      mustSkipReasons: [],
+    });
     expect(report.summary).toEqual({
       ...counts(3 * (mcsSpec.checks.length - profiled)),
       profile: counts(3 * profiled),
