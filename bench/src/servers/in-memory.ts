@@ -32,8 +32,9 @@ export async function listAllTools(client: Client, signal?: AbortSignal): Promis
   const tools: Tool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const result = await client.listTools(
-      cursor === undefined ? {} : { cursor },
+    // One page per request: the SDK's listTools() without a cursor would gather every page.
+    const result = await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
       signal === undefined ? {} : { signal },
     );
     tools.push(...result.tools);

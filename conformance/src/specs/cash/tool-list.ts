@@ -37,9 +37,11 @@ export function listedTools(context: CheckContext): Promise<readonly ListedTool[
   return context.memo('cash:tools', async () => {
     const client = await context.client();
     return listAll(async (cursor) => {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, {
-        timeout: context.timeoutMs,
-      });
+      // One page per request: the SDK's listTools() without a cursor would gather every page.
+      const result = await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        { timeout: context.timeoutMs },
+      );
       return {
         items: result.tools.map((tool) => ({
           name: tool.name,
