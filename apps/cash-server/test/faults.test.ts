@@ -25,20 +25,25 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'x-cash-faults-'));
-  const upstream = async (name: string) => {
+  // Only `jobs` is made to hang, so only it needs a short limit; the bystander's upstream gets a
+  // generous one, so a busy machine never turns a slow answer into a failure.
+  const upstream = async (name: string, timeoutMs: number) => {
     const catalog = join(folder, `${name}-catalog.json`);
     await writeFile(catalog, JSON.stringify(CATALOG));
     return {
       command: process.execPath,
       args: [CATALOG_SERVER, '--catalog', catalog],
-      timeoutMs: 1_500,
+      timeoutMs,
     };
   };
   const config = join(folder, 'mcp.json');
   await writeFile(
     config,
     JSON.stringify({
-      mcpServers: { jobs: await upstream('jobs'), steady: await upstream('steady') },
+      mcpServers: {
+        jobs: await upstream('jobs', 1_500),
+        steady: await upstream('steady', 60_000),
+      },
     }),
   );
   server = await startHttp(['aggregate', '--config', config]);

@@ -20,7 +20,10 @@ let pool: UpstreamPool;
 let upstream: Upstream;
 let runtime: GatewayRuntime;
 let pair: TestPair;
+/** The tool of the upstream with a generous time limit: crashes and huge results. */
 let toolId: string;
+/** The same tool behind a short time limit, only for the hang (the limit is what it tests). */
+let stuckToolId: string;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'x-gateway-failures-'));
@@ -42,6 +45,12 @@ beforeAll(async () => {
           type: 'stdio',
           command: process.execPath,
           args: [CATALOG_SERVER, '--catalog', catalogPath],
+          timeoutMs: 60_000,
+        },
+        stuck: {
+          type: 'stdio',
+          command: process.execPath,
+          args: [CATALOG_SERVER, '--catalog', catalogPath],
           timeoutMs: 1_500,
         },
       },
@@ -50,7 +59,9 @@ beforeAll(async () => {
   );
   upstream = pool.upstreams.get('flaky') as Upstream;
   runtime = await createGatewayRuntime({ upstreams: upstreamsFromPool(pool) });
-  toolId = runtime.catalog.toolIds[0] as string;
+  const ids = runtime.catalog.toolIds;
+  toolId = ids.find((id) => id.includes('flaky')) as string;
+  stuckToolId = ids.find((id) => id.includes('stuck')) as string;
   pair = await createTestPair(createGatewayServer(runtime, { firewall: { maxInlineTokens: 500 } }));
 });
 
@@ -61,8 +72,8 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-function execute(args: Record<string, unknown>) {
-  return pair.client.callTool({ name: 'tool_execute', arguments: { tool_id: toolId, args } });
+function execute(args: Record<string, unknown>, id = toolId) {
+  return pair.client.callTool({ name: 'tool_execute', arguments: { tool_id: id, args } });
 }
 
 describe('a real upstream that fails mid-call', () => {
@@ -83,13 +94,16 @@ describe('a real upstream that fails mid-call', () => {
   });
 
   it('answers a hang with a retryable UPSTREAM_TIMEOUT and serves the next call', async () => {
-    const hung = await execute({ __x_behaviour: 'hang' });
+    // The server's first real call does one-time work (schema compilation) that a busy machine can
+    // stretch past the short limit; it happens here, under a generous limit of its own.
+    await pool.upstreams.get('stuck')?.callTool('work', { n: 0 }, { timeoutMs: 60_000 });
+    const hung = await execute({ __x_behaviour: 'hang' }, stuckToolId);
     expect(structured<GatewayErrorPayload>(hung)).toMatchObject({
       error: 'UPSTREAM_TIMEOUT',
       retryable: true,
     });
     expect(structured<GatewayErrorPayload>(hung).message).not.toMatch(/\/tmp|\/home/);
-    expect(structured<ResultEnvelope>(await execute({ n: 3 })).status).toBe('ok');
+    expect(structured<ResultEnvelope>(await execute({ n: 3 }, stuckToolId)).status).toBe('ok');
   });
 
   it('keeps a huge result out of the context and lets tool_view page through it', async () => {
