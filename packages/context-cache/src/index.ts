@@ -87,6 +87,7 @@ export { createSelectionIndex, type SelectionIndex } from './selection/selection
 export type {
   ContextStrategy,
   ScoredDocument,
+  ScoreTable,
   ScoringIndex,
   SelectionWhy,
 } from './selection/strategy.js';

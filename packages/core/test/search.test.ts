@@ -142,6 +142,38 @@ describe('createSearchIndex', () => {
     );
   });
 
+  it('gives every document the score search ranks it by, 0 without a match, in the order added', () => {
+    const words = ['alpha', 'beta', 'gamma', 'the', 'file', 'files', 'one. two'];
+    const text = fc
+      .array(fc.constantFrom(...words), { maxLength: 8 })
+      .map((parts) => parts.join(' '));
+    const note = fc.record({ title: text, body: text });
+    fc.assert(
+      fc.property(
+        fc.array(note, { maxLength: 20 }),
+        text,
+        fc.boolean(),
+        (drafts, query, sentences) => {
+          const documents = drafts.map((draft, i) => ({ id: `d${i}`, ...draft }));
+          const index = createNoteIndex(documents);
+          const scores = index.scores(query, { sentences });
+          const expected = documents.map(() => 0);
+          for (const hit of index.search(query, { limit: Number.POSITIVE_INFINITY, sentences })) {
+            expected[Number(hit.id.slice(1))] = hit.score;
+          }
+          expect(Array.from(scores)).toEqual(expected);
+          // The buffers are cleared: asking again gives the same scores.
+          expect(index.scores(query, { sentences })).toEqual(scores);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(() => createNoteIndex(notes).scores(7 as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(createNoteIndex([]).scores('alpha')).toEqual(new Float64Array(0));
+  });
+
   it('returns nothing for any query made only of stop words', () => {
     const stopWords = fc.array(fc.constantFrom('the', 'a', 'of', 'is', 'to', 'and', 'you', '?'));
     const index = createNoteIndex(notes);

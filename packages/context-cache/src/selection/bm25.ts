@@ -9,7 +9,13 @@ import { createSearchIndex, type SearchIndex, tokenize } from '@x/core/search';
 import { countTokens } from '@x/core/tokens';
 import type { CacheDocument } from '../document.js';
 import { type MarkdownFields, markdownFields } from './markdown-fields.js';
-import type { ContextStrategy, ScoredDocument, ScoringIndex } from './strategy.js';
+import {
+  type ContextStrategy,
+  type ScoredDocument,
+  type ScoreTable,
+  type ScoringIndex,
+  scoredFromTable,
+} from './strategy.js';
 
 /** The name the `bm25` strategy is selected by. */
 export const BM25_STRATEGY_NAME = 'bm25';
@@ -44,11 +50,10 @@ interface Analysis {
 /** Analyses kept per strategy, keyed by version (a content hash, so entries never go stale). */
 const ANALYSIS_LIMIT = 10_000;
 
-/** A document with its analysis and its position among the indexed documents. */
+/** A document with its analysis. */
 interface Analysed {
   readonly document: CacheDocument;
   readonly analysis: Analysis;
-  readonly position: number;
 }
 
 /**
@@ -139,65 +144,56 @@ export function createBm25Strategy(): ContextStrategy {
   }
 
   function index(documents: readonly CacheDocument[]): ScoringIndex {
-    const analysed = documents.map((document, position) => ({
-      document,
-      analysis: analyse(document),
-      position,
-    }));
+    const analysed = documents.map((document) => ({ document, analysis: analyse(document) }));
     const ranker = rankerIndex(analysed);
     const postings = fieldPostings(analysed);
-    return {
-      score(query) {
-        const scores = new Float64Array(analysed.length);
-        // Scores are rounded to 32-bit floats here, as selection would, so it need not copy.
-        for (const hit of ranker.search(query, { limit: Number.POSITIVE_INFINITY })) {
-          scores[hit.document.position] = Math.fround(hit.score);
-        }
-        const queryTerms = [...new Set(tokenize(query))];
-        /** Per matched document: the query terms it holds, in query order. */
-        const matchedTerms = new Array<string[] | undefined>(analysed.length);
-        /** `[title, headings, body]` occurrences of query terms per document. */
-        const counts = new Int32Array(analysed.length * 3);
-        for (const term of queryTerms) {
-          const posting = postings.get(term) ?? [];
-          for (let at = 0; at < posting.length; at += 4) {
-            const position = posting[at] as number;
-            const terms = matchedTerms[position];
-            if (terms === undefined) matchedTerms[position] = [term];
-            else terms.push(term);
-            for (let slot = 0; slot < 3; slot += 1) {
-              counts[position * 3 + slot] =
-                (counts[position * 3 + slot] as number) + (posting[at + 1 + slot] as number);
-            }
+    const tokens = Int32Array.from(analysed, ({ analysis }) => analysis.tokens);
+    function table(query: string): ScoreTable {
+      // Aligned with `analysed` (the order the ranker was given them), nothing ranked.
+      const scores = ranker.scores(query).map(Math.fround);
+      const queryTerms = [...new Set(tokenize(query))];
+      /** Per matched document: the query terms it holds, in query order. */
+      const matchedTerms = new Array<string[] | undefined>(analysed.length);
+      /** `[title, headings, body]` occurrences of query terms per document. */
+      const counts = new Int32Array(analysed.length * 3);
+      for (const term of queryTerms) {
+        const posting = postings.get(term) ?? [];
+        for (let at = 0; at < posting.length; at += 4) {
+          const position = posting[at] as number;
+          const terms = matchedTerms[position];
+          if (terms === undefined) matchedTerms[position] = [term];
+          else terms.push(term);
+          for (let slot = 0; slot < 3; slot += 1) {
+            counts[position * 3 + slot] =
+              (counts[position * 3 + slot] as number) + (posting[at + 1 + slot] as number);
           }
         }
-        const unmatched = {
-          query_terms: queryTerms,
-          matched_terms: [],
-          field_matches: { title: 0, headings: 0, body: 0 },
-        };
-        return analysed.map(({ document, analysis }, position) => {
+      }
+      const unmatched = {
+        query_terms: queryTerms,
+        matched_terms: [],
+        field_matches: { title: 0, headings: 0, body: 0 },
+      };
+      return {
+        scores,
+        tokens,
+        why(position) {
           const terms = matchedTerms[position];
-          return {
-            document,
-            score: scores[position] as number,
-            tokens: analysis.tokens,
-            why:
-              terms === undefined
-                ? unmatched
-                : {
-                    query_terms: queryTerms,
-                    matched_terms: terms,
-                    field_matches: {
-                      title: counts[position * 3] as number,
-                      headings: counts[position * 3 + 1] as number,
-                      body: counts[position * 3 + 2] as number,
-                    },
-                  },
-          };
-        });
-      },
-    };
+          return terms === undefined
+            ? unmatched
+            : {
+                query_terms: queryTerms,
+                matched_terms: terms,
+                field_matches: {
+                  title: counts[position * 3] as number,
+                  headings: counts[position * 3 + 1] as number,
+                  body: counts[position * 3 + 2] as number,
+                },
+              };
+        },
+      };
+    }
+    return { score: (query) => scoredFromTable(documents, table(query)), table };
   }
 
   return {

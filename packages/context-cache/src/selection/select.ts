@@ -62,21 +62,45 @@ export function fillBudget(
   budget: number,
   strategy: Pick<ContextStrategy, 'name' | 'tokenCounter'>,
 ): SelectionResult {
+  return fillBudgetWith(ordered, (item) => item.tokens, selectedDocument, {
+    considered,
+    query,
+    budget,
+    strategy,
+  });
+}
+
+/** A scored document as the result lists it. */
+function selectedDocument(item: ScoredDocument): SelectedDocument {
+  const { id, version, content } = item.document;
+  return { id, version, content, score: item.score, tokens: item.tokens, why: item.why };
+}
+
+/**
+ * The budgeting phase over ordered items of any kind: `tokensOf` gives an item's tokens, and
+ * `select` builds the entry of an item taken (only taken items are built). The rule and the
+ * counts are {@link fillBudget}'s.
+ */
+export function fillBudgetWith<Item>(
+  ordered: Iterable<Item>,
+  tokensOf: (item: Item) => number,
+  select: (item: Item) => SelectedDocument,
+  context: {
+    readonly considered: number;
+    readonly query: string;
+    readonly budget: number;
+    readonly strategy: Pick<ContextStrategy, 'name' | 'tokenCounter'>;
+  },
+): SelectionResult {
+  const { considered, query, budget, strategy } = context;
   const selected: SelectedDocument[] = [];
   let used = 0;
   let excluded = 0;
   for (const item of ordered) {
-    if (used + item.tokens <= budget) {
-      const { id, version, content } = item.document;
-      selected.push({
-        id,
-        version,
-        content,
-        score: item.score,
-        tokens: item.tokens,
-        why: item.why,
-      });
-      used += item.tokens;
+    const tokens = tokensOf(item);
+    if (used + tokens <= budget) {
+      selected.push(select(item));
+      used += tokens;
     } else {
       excluded += 1;
     }

@@ -8,8 +8,13 @@
 import type { CacheDocument } from '../document.js';
 import type { SelectionResult } from '../selection-result.js';
 import { compareUtf8 } from '../utf8-order.js';
-import { fillBudget, orderScored } from './select.js';
-import type { ContextStrategy, ScoredDocument, ScoringIndex } from './strategy.js';
+import { fillBudget, fillBudgetWith, orderScored } from './select.js';
+import {
+  type ContextStrategy,
+  type ScoredDocument,
+  type ScoringIndex,
+  scoredFromTable,
+} from './strategy.js';
 
 /** One strategy's selection, prepared for one set of documents by {@link createSelectionIndex}. */
 export interface SelectionIndex {
@@ -23,21 +28,28 @@ export interface SelectionIndex {
   select(query: string, budget: number): SelectionResult;
 }
 
+/** The documents' positions in id order, and each position's rank in it. */
+interface IdOrder {
+  readonly order: Int32Array;
+  readonly ranks: Int32Array;
+}
+
 /**
- * Ranks of the documents in id order (UTF-8 bytes); equal ids keep their input order, as the
- * stable sort of `orderScored` does.
+ * The documents' positions in id order (UTF-8 bytes) and each position's rank in it; equal ids
+ * keep their input order, as the stable sort of `orderScored` does.
  */
-function idRanks(documents: readonly CacheDocument[]): Int32Array {
+function idOrder(documents: readonly CacheDocument[]): IdOrder {
   const positions = documents.map((_, position) => position);
   positions.sort(
     (left, right) =>
       compareUtf8(documents[left]?.id ?? '', documents[right]?.id ?? '') || left - right,
   );
+  const order = Int32Array.from(positions);
   const ranks = new Int32Array(documents.length);
-  positions.forEach((position, rank) => {
+  order.forEach((position, rank) => {
     ranks[position] = rank;
   });
-  return ranks;
+  return { order, ranks };
 }
 
 /** Ranks take the low bits of a packed sort key; more documents than this use the slow path. */
@@ -47,37 +59,51 @@ const floatView = new Float32Array(1);
 const bitsView = new Uint32Array(floatView.buffer);
 
 /**
- * Orders scored documents (aligned with the prepared documents, scores finite and not
- * negative 32-bit floats) by score descending, then id ascending. Each document becomes one
- * exact float64 key, the score's bits inverted above its id rank, so that a plain numeric sort
- * of the keys gives the order: for such floats the bit pattern grows with the value.
+ * The positions of the documents in selection order, by score descending, then id ascending,
+ * for scores that are finite, not negative 32-bit floats. Each document that scored above 0
+ * becomes one exact float64 key, the score's bits inverted above its id rank, so that a plain
+ * numeric sort of the keys gives their order: for such floats the bit pattern grows with the
+ * value. The documents that scored 0 follow in the precomputed id order, unsorted.
  */
-function orderByRank(scored: readonly ScoredDocument[], ranks: Int32Array): ScoredDocument[] {
-  const keys = new Float64Array(scored.length);
-  const byRank = new Array<ScoredDocument>(scored.length);
-  for (let position = 0; position < scored.length; position += 1) {
-    const item = scored[position] as ScoredDocument;
-    const rank = ranks[position] as number;
-    floatView[0] = item.score === 0 ? 0 : item.score;
-    keys[position] = (0xffffffff - (bitsView[0] as number)) * RANK_SPAN + rank;
-    byRank[rank] = item;
+function orderPositions(scores: Float64Array, { order, ranks }: IdOrder): Int32Array {
+  const keys = new Float64Array(scores.length);
+  let positive = 0;
+  for (let position = 0; position < scores.length; position += 1) {
+    const score = scores[position] as number;
+    if (score === 0) continue;
+    floatView[0] = score;
+    keys[positive] =
+      (0xffffffff - (bitsView[0] as number)) * RANK_SPAN + (ranks[position] as number);
+    positive += 1;
   }
-  keys.sort();
-  return Array.from(keys, (key) => byRank[key % RANK_SPAN] as ScoredDocument);
+  const ordered = new Int32Array(scores.length);
+  const sorted = keys.subarray(0, positive).sort();
+  for (let at = 0; at < positive; at += 1) {
+    ordered[at] = order[(sorted[at] as number) % RANK_SPAN] as number;
+  }
+  let at = positive;
+  for (const position of order) {
+    if (scores[position] === 0) {
+      ordered[at] = position;
+      at += 1;
+    }
+  }
+  return ordered;
 }
 
-function isAligned(
-  scored: readonly ScoredDocument[],
-  documents: readonly CacheDocument[],
-): boolean {
+/** Whether {@link orderPositions} may order these scores. */
+function isOrderable(scores: Float64Array, count: number): boolean {
   return (
-    scored.length === documents.length &&
-    scored.every(
-      (item, position) =>
-        item.document === documents[position] && Number.isFinite(item.score) && item.score >= 0,
-    ) &&
-    documents.length <= RANK_SPAN
+    scores.length === count &&
+    count <= RANK_SPAN &&
+    scores.every((score) => Number.isFinite(score) && score >= 0 && Math.fround(score) === score)
   );
+}
+
+/** The scores as 32-bit floats: `scored` itself when they all are already, else a copy. */
+function roundScores(scored: readonly ScoredDocument[]): readonly ScoredDocument[] {
+  const exact = scored.every((item) => Object.is(Math.fround(item.score), item.score));
+  return exact ? scored : scored.map((item) => ({ ...item, score: Math.fround(item.score) }));
 }
 
 /**
@@ -94,7 +120,7 @@ export function createSelectionIndex(
   const scoring: ScoringIndex = strategy.index?.(documents) ?? {
     score: (query) => strategy.score(documents, query),
   };
-  const ranks = idRanks(documents);
+  const byId = idOrder(documents);
   let characters = 0;
   for (const document of documents) characters += document.content.length;
   return {
@@ -102,14 +128,24 @@ export function createSelectionIndex(
     documentCount: documents.length,
     characters,
     select(query, budget) {
-      const scored = scoring.score(query).map((item) => {
-        const score = Math.fround(item.score);
-        return Object.is(score, item.score) ? item : { ...item, score };
-      });
-      const ordered = isAligned(scored, documents)
-        ? orderByRank(scored, ranks)
-        : orderScored(scored);
-      return fillBudget(ordered, documents.length, query, budget, strategy);
+      const table = scoring.table?.(query);
+      if (table !== undefined && isOrderable(table.scores, documents.length)) {
+        return fillBudgetWith(
+          orderPositions(table.scores, byId),
+          (position) => table.tokens[position] as number,
+          (position) => {
+            const { id, version, content } = documents[position] as CacheDocument;
+            const score = table.scores[position] as number;
+            const tokens = table.tokens[position] as number;
+            return { id, version, content, score, tokens, why: table.why(position) };
+          },
+          { considered: documents.length, query, budget, strategy },
+        );
+      }
+      const scored = roundScores(
+        table === undefined ? scoring.score(query) : scoredFromTable(documents, table),
+      );
+      return fillBudget(orderScored(scored), documents.length, query, budget, strategy);
     },
   };
 }

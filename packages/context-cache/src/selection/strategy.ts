@@ -55,4 +55,35 @@ export interface ContextStrategy {
 export interface ScoringIndex {
   /** Scores every document against the query: one entry per document, in the documents' order. */
   score(query: string): readonly ScoredDocument[];
+  /**
+   * The same scoring as {@link score}, as columns: selection then builds an entry only for the
+   * documents it selects. Optional; when present it must agree with {@link score} entry for entry.
+   */
+  table?(query: string): ScoreTable;
+}
+
+/**
+ * The scoring of one query as columns aligned with the indexed documents (see
+ * {@link ScoringIndex.table}).
+ */
+export interface ScoreTable {
+  /** Each document's score, already a 32-bit float. */
+  readonly scores: Float64Array;
+  /** Each document's token count. */
+  readonly tokens: ArrayLike<number>;
+  /** The `why` of the document at `position`, built on demand. */
+  why(position: number): SelectionWhy;
+}
+
+/** The entries of {@link ScoringIndex.score} from a {@link ScoreTable}. */
+export function scoredFromTable(
+  documents: readonly CacheDocument[],
+  table: ScoreTable,
+): ScoredDocument[] {
+  return documents.map((document, position) => ({
+    document,
+    score: table.scores[position] as number,
+    tokens: table.tokens[position] as number,
+    why: table.why(position),
+  }));
 }

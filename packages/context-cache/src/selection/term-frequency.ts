@@ -5,7 +5,13 @@
  */
 
 import type { CacheDocument } from '../document.js';
-import type { ContextStrategy, ScoredDocument, ScoringIndex } from './strategy.js';
+import {
+  type ContextStrategy,
+  type ScoredDocument,
+  type ScoreTable,
+  type ScoringIndex,
+  scoredFromTable,
+} from './strategy.js';
 import { forEachWord, isWhitespace, queryTerms } from './whitespace.js';
 
 /** The name of the spec's strategy. */
@@ -81,7 +87,7 @@ export function scoreTermFrequency(content: string, terms: readonly string[]): T
  */
 export function indexTermFrequency(documents: readonly CacheDocument[]): ScoringIndex {
   const words = new Int32Array(documents.length);
-  const tokens = documents.map((document) => approximateTokens(document.content));
+  const tokens = Int32Array.from(documents, (document) => approximateTokens(document.content));
   /** Per word: `[position, count, position, count, ...]`, positions ascending. */
   const postings = new Map<string, number[]>();
   documents.forEach((document, position) => {
@@ -98,30 +104,33 @@ export function indexTermFrequency(documents: readonly CacheDocument[]): Scoring
       else posting.push(position, count);
     }
   });
-  return {
-    score(query) {
-      const terms = queryTerms(query);
-      const matches = new Float64Array(documents.length);
-      for (const term of terms) {
-        const posting = postings.get(term) ?? [];
-        for (let at = 0; at < posting.length; at += 2) {
-          const position = posting[at] as number;
-          matches[position] = (matches[position] as number) + (posting[at + 1] as number);
-        }
+  function table(query: string): ScoreTable {
+    const terms = queryTerms(query);
+    const matches = new Float64Array(documents.length);
+    for (const term of terms) {
+      const posting = postings.get(term) ?? [];
+      for (let at = 0; at < posting.length; at += 2) {
+        const position = posting[at] as number;
+        matches[position] = (matches[position] as number) + (posting[at + 1] as number);
       }
-      return documents.map((document, position) => {
-        const total = words[position] as number;
-        const matched = matches[position] as number;
-        const score = total === 0 ? 0 : Math.fround(Math.fround(matched) / Math.fround(total));
-        return {
-          document,
-          score,
-          tokens: tokens[position] as number,
-          why: { query_terms: terms, term_matches: matched, total_words: total },
-        };
-      });
-    },
-  };
+    }
+    const scores = new Float64Array(documents.length);
+    for (let position = 0; position < documents.length; position += 1) {
+      const total = words[position] as number;
+      const matched = matches[position] as number;
+      scores[position] = total === 0 ? 0 : Math.fround(Math.fround(matched) / Math.fround(total));
+    }
+    return {
+      scores,
+      tokens,
+      why: (position) => ({
+        query_terms: terms,
+        term_matches: matches[position] as number,
+        total_words: words[position] as number,
+      }),
+    };
+  }
+  return { score: (query) => scoredFromTable(documents, table(query)), table };
 }
 
 /**

@@ -5,7 +5,7 @@ import { documentVersion } from '../../src/hashing.js';
 import { createBm25Strategy } from '../../src/selection/bm25.js';
 import { selectContext } from '../../src/selection/select.js';
 import { createSelectionIndex } from '../../src/selection/selection-index.js';
-import type { ContextStrategy } from '../../src/selection/strategy.js';
+import { type ContextStrategy, scoredFromTable } from '../../src/selection/strategy.js';
 import { termFrequencyStrategy } from '../../src/selection/term-frequency.js';
 import { serializeSelectionResult } from '../../src/selection-result.js';
 
@@ -81,6 +81,57 @@ describe('createSelectionIndex', () => {
     expect(serializeSelectionResult(index.select('alpha', 10))).toBe(
       serializeSelectionResult(selectContext(documents, 'alpha', 10)),
     );
+  });
+
+  it('orders a table whose scores are not 32-bit floats as selectContext does, rounded', () => {
+    const documents = [document('b.md', 'beta'), document('a.md', 'alpha'), document('c.md', '')];
+    const scores = Float64Array.from([0.1, 0.1 + 1e-12, 0]);
+    const table = {
+      scores,
+      tokens: [1, 1, 0],
+      why: (position: number) => ({ position }),
+    };
+    const strategy: ContextStrategy = {
+      name: 'fixed',
+      tokenCounter: 'fixed',
+      score: (all) => scoredFromTable(all, table),
+      index: () => ({ score: () => scoredFromTable(documents, table), table: () => table }),
+    };
+    const selected = createSelectionIndex(documents, strategy).select('q', 10);
+    expect(serializeSelectionResult(selected)).toBe(
+      serializeSelectionResult(selectContext(documents, 'q', 10, strategy)),
+    );
+    expect(selected.documents.map((item) => item.id)).toEqual(['a.md', 'b.md', 'c.md']);
+  });
+
+  it('builds the entries of the selected documents only', () => {
+    const documents = [document('a', 'alpha'), document('b', 'alpha alpha beta')];
+    const built: number[] = [];
+    const strategy: ContextStrategy = {
+      ...termFrequencyStrategy,
+      index(all) {
+        const inner = termFrequencyStrategy.index?.(all);
+        const table = inner?.table;
+        if (inner === undefined || table === undefined) throw new Error('v0 has a table');
+        return {
+          score: inner.score,
+          table(query) {
+            const columns = table(query);
+            return {
+              ...columns,
+              why(position) {
+                built.push(position);
+                return columns.why(position);
+              },
+            };
+          },
+        };
+      },
+    };
+    const result = createSelectionIndex(documents, strategy).select('alpha', 2);
+    expect(result.documents.map((item) => item.id)).toEqual(['a']);
+    expect(result.selection.documents_excluded_by_budget).toBe(1);
+    expect(built).toEqual([0]);
   });
 
   it('counts the characters it covers', () => {

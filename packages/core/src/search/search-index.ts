@@ -46,6 +46,14 @@ export interface SearchIndex<Document> {
    * @throws `CoreError` `INVALID_ARGUMENT` when `query` is not a string or the limit is bad.
    */
   search(query: string, options?: SearchOptions): SearchHit<Document>[];
+  /**
+   * Every document's score for `query`, in the order the documents were added: what
+   * {@link SearchIndex.search} ranks by, with 0 for a document that matches no query term.
+   * Nothing is ranked, so a caller that orders all documents its own way pays for no sort.
+   *
+   * @throws `CoreError` `INVALID_ARGUMENT` when `query` is not a string.
+   */
+  scores(query: string, options?: Pick<SearchOptions, 'sentences'>): Float64Array;
   /** Whether a document with this id was added. */
   has(id: string): boolean;
   /** The number of documents. */
@@ -161,14 +169,34 @@ export function createSearchIndex<Document, Field extends string>(
     return prepared;
   }
 
+  /**
+   * Scores the query into the prepared buffers and returns how many documents it touched; the
+   * caller reads them and must then call {@link reset}.
+   */
+  function score(state: Prepared, query: string, sentences: boolean | undefined): number {
+    const { scores, visited, touched } = state;
+    const count = accumulate(state, queryTerms(tokenize(query)), scores, visited, touched);
+    if (sentences === true) rescoreBySentence(state, query, count);
+    return count;
+  }
+
+  /** Clears the scores of the `count` touched documents, ready for the next query. */
+  function reset(state: Prepared, count: number): void {
+    const { scores, visited, touched } = state;
+    for (let i = 0; i < count; i += 1) {
+      const index = touched[i] as number;
+      scores[index] = 0;
+      visited[index] = 0;
+    }
+  }
+
   function search(query: string, searchOptions: SearchOptions = {}): SearchHit<Document>[] {
     if (typeof query !== 'string') invalid(`a query must be a string, got ${typeof query}`);
     const limit = checkLimit(searchOptions.limit ?? 10);
     if (ids.length === 0 || limit === 0) return [];
     const state = prepare();
-    const { scores, visited, touched } = state;
-    const count = accumulate(state, queryTerms(tokenize(query)), scores, visited, touched);
-    if (searchOptions.sentences === true) rescoreBySentence(state, query, count);
+    const { scores, touched } = state;
+    const count = score(state, query, searchOptions.sentences);
     const ranked = selectTop(
       touched,
       count,
@@ -185,12 +213,21 @@ export function createSearchIndex<Document, Field extends string>(
       score: scores[index] as number,
       document: documents[index] as Document,
     }));
-    for (let i = 0; i < count; i += 1) {
-      const index = touched[i] as number;
-      scores[index] = 0;
-      visited[index] = 0;
-    }
+    reset(state, count);
     return hits;
+  }
+
+  function scoresOf(
+    query: string,
+    searchOptions: Pick<SearchOptions, 'sentences'> = {},
+  ): Float64Array {
+    if (typeof query !== 'string') invalid(`a query must be a string, got ${typeof query}`);
+    if (ids.length === 0) return new Float64Array(0);
+    const state = prepare();
+    const count = score(state, query, searchOptions.sentences);
+    const all = new Float64Array(state.scores);
+    reset(state, count);
+    return all;
   }
 
   /**
@@ -286,6 +323,7 @@ export function createSearchIndex<Document, Field extends string>(
   return {
     add,
     search,
+    scores: scoresOf,
     has: (id) => indexById.has(id),
     get size() {
       return ids.length;
