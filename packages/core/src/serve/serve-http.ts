@@ -28,6 +28,7 @@ import {
   type HttpCaller,
   type HttpSessionRegistry,
 } from './http-sessions.js';
+import { withShortInvalidParams } from './invalid-params.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
 import { createModernHandler, type ModernHandler } from './modern-handler.js';
 import { readJsonBody } from './request-body.js';
@@ -98,7 +99,7 @@ export async function serveHttp(
   httpServer.on('error', onError);
   let context: HttpContext;
   try {
-    context = createContext(factory, options, {
+    context = createContext(withShortInvalidParams(factory), options, {
       host,
       port,
       path,

@@ -11,6 +11,7 @@ import {
   serveStdio as serveSdkStdio,
 } from '@modelcontextprotocol/server/stdio';
 import { stdioScope } from './caller-scope.js';
+import { withShortInvalidParams } from './invalid-params.js';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
 
 /**
@@ -108,9 +109,16 @@ export async function serveStdio(
     })();
     return closing;
   };
+  const shortErrorsFactory = withShortInvalidParams(factory);
   const handle = serveSdkStdio(
     ({ era }) =>
-      factory({ sessionId: undefined, role: options.role, transport: 'stdio', era, scope }),
+      shortErrorsFactory({
+        sessionId: undefined,
+        role: options.role,
+        transport: 'stdio',
+        era,
+        scope,
+      }),
     { transport, onerror: onError },
   );
   stdin.once('end', close);
