@@ -45,15 +45,42 @@ export function isRunning(pid) {
 }
 
 /**
- * Resolves once none of `pids` runs, polling the process table every `intervalMs`; rejects
- * after `timeoutMs` with the pids still running.
+ * Resolves with the first truthy value of `check`, polling it every `intervalMs`; rejects after
+ * `timeoutMs` naming `what`.
  */
-export async function waitUntilGone(pids, { intervalMs = 50, timeoutMs = 20_000 } = {}) {
+export async function pollUntil(
+  check,
+  { what = 'condition', intervalMs = 50, timeoutMs = 20_000 } = {},
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const running = pids.filter(isRunning);
-    if (running.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`still running: ${running.join(', ')}`);
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not met in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Resolves once none of `pids` runs (polling the process table); rejects after `timeoutMs`. */
+export async function waitUntilGone(pids, { intervalMs = 50, timeoutMs = 20_000 } = {}) {
+  await pollUntil(() => !pids.some(isRunning), {
+    what: `processes ${pids.join(', ')} gone`,
+    intervalMs,
+    timeoutMs,
+  });
+}
+
+/** Bytes `pid` has read so far (`rchar` of /proc/PID/io): grows when a server reads a request. */
+export function bytesRead(pid) {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  return Number(/^rchar: (\d+)$/m.exec(io)?.[1]);
+}
+
+/** The command line of `pid`, arguments joined by spaces ('' once it is gone). */
+export function commandLine(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
   }
 }
