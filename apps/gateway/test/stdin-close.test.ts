@@ -40,10 +40,10 @@ beforeAll(async () => {
         name: 'tool_browse',
         arguments: { query: 'numbered work', top_k: 5 },
       });
-      const cards = (
-        browse.result?.structuredContent as { cards: Array<{ id: string; name: string }> }
-      ).cards;
-      const work = cards.find((card) => card.name === 'work');
+      const found = browse.result?.structuredContent as
+        | { cards: Array<{ id: string; name: string }> }
+        | undefined;
+      const work = found?.cards.find((card) => card.name === 'work');
       return peer.request('tools/call', {
         name: 'tool_execute',
         arguments: { tool_id: work?.id, args: { n: 1, __x_behaviour: 'hang' } },
