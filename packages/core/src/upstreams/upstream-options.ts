@@ -42,9 +42,8 @@ export interface UpstreamOptions {
   closeGraceMs?: number;
   /**
    * The largest message read from a stdio server, in bytes, when its entry sets no
-   * `maxMessageBytes`. Default {@link DEFAULT_UPSTREAM_MAX_MESSAGE_BYTES} (64 MiB). A larger
-   * answer fails its one request with `UPSTREAM_ERROR` (`data.reason: 'RESULT_TOO_LARGE'`); the
-   * connection stays up.
+   * `maxMessageBytes`. Default 64 MiB. A larger answer fails its one request with
+   * `UPSTREAM_ERROR` (`data.reason: 'RESULT_TOO_LARGE'`); the connection stays up.
    */
   maxMessageBytes?: number;
 }
