@@ -88,7 +88,14 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
   }
 
   override send(message: JSONRPCMessage): Promise<void> {
-    if ('method' in message && 'id' in message) this.pending.add(message.id);
+    if ('method' in message) {
+      if ('id' in message) this.pending.add(message.id);
+      // A request we gave up on (timeout, abort) is announced cancelled: it awaits no answer.
+      else if (message.method === 'notifications/cancelled') {
+        const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+        if (requestId !== undefined) this.pending.delete(requestId);
+      }
+    }
     return super.send(message);
   }
 
