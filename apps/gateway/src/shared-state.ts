@@ -35,7 +35,8 @@ export interface SharedState {
  * With a shared store, artifacts are shared too: small ones in the store,
  * those above `artifacts.inlineMaxBytes` in `artifacts.directory` when set;
  * a session's artifacts go when a DELETE ends the session. The artifact
- * bounds of `artifacts` hold per session either way.
+ * bounds of `artifacts` hold per session either way, and `maxTotalBytes` over
+ * all sessions (of the process in memory, of every instance when shared).
  *
  * @throws CoreError `CONFIG_INVALID` or `UNAVAILABLE` (see `createSessionStore`).
  */
@@ -74,6 +75,7 @@ export async function openSharedState(
     ...(artifacts.directory === undefined ? {} : { directory: artifacts.directory }),
     ...(artifacts.inlineMaxBytes === undefined ? {} : { inlineMaxBytes: artifacts.inlineMaxBytes }),
     ...(artifacts.ttlMs === undefined ? {} : { ttlMs: artifacts.ttlMs }),
+    ...(artifacts.maxTotalBytes === undefined ? {} : { maxTotalBytes: artifacts.maxTotalBytes }),
   });
   await shared.sweep();
   return {

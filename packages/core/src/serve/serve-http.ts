@@ -28,6 +28,7 @@ import {
   type HttpCaller,
   type HttpSessionRegistry,
 } from './http-sessions.js';
+import { withShortInvalidParams } from './invalid-params.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
 import { createModernHandler, type ModernHandler } from './modern-handler.js';
 import { readJsonBody } from './request-body.js';
@@ -55,6 +56,9 @@ interface HttpContext {
   readonly sessions: HttpSessionRegistry;
   readonly modern: ModernHandler;
 }
+
+/** The longest interval between Node's checks of the header and request timeouts. */
+const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /**
  * Serves MCP over Streamable HTTP in both protocol eras from one factory.
@@ -89,16 +93,25 @@ export async function serveHttp(
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
 
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const httpServer = createServer({
-    headersTimeout: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-    requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    headersTimeout,
+    requestTimeout,
+    // Node checks both timeouts on this interval (30 s by default), which would let a slow
+    // client hold a connection up to 30 s past them.
+    connectionsCheckingInterval: Math.min(
+      MAX_TIMEOUT_CHECK_INTERVAL_MS,
+      headersTimeout,
+      requestTimeout,
+    ),
   });
   httpServer.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const port = await listen(httpServer, host, options.port);
   httpServer.on('error', onError);
   let context: HttpContext;
   try {
-    context = createContext(factory, options, {
+    context = createContext(withShortInvalidParams(factory), options, {
       host,
       port,
       path,

@@ -5,32 +5,63 @@
  */
 
 import type { Readable, Writable } from 'node:stream';
+import { isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import {
   StdioServerTransport,
   serveStdio as serveSdkStdio,
 } from '@modelcontextprotocol/server/stdio';
 import { stdioScope } from './caller-scope.js';
+import { withShortInvalidParams } from './invalid-params.js';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
 
-/** The largest stdin message accepted when none is given (10 MiB, the SDK's own bound). */
+/**
+ * The largest message read from stdin or written to stdout when none is given (10 MiB, the
+ * bound of the SDK's stdio readers, so a client on the SDK's defaults can read every answer).
+ */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 function reportOnStderr(error: Error): void {
   process.stderr.write(`mcp stdio: ${error.message}\n`);
 }
 
+/** The JSON-RPC code of an answer replaced for its size (JSON-RPC 2.0 §5.1, internal error). */
+const INTERNAL_ERROR = -32_603;
+
 /**
  * The SDK's stdio transport, telling us when it closes by itself (stdin ended, stdout broke, a
- * message above the size bound): the SDK takes `onclose` over once it connects.
+ * message above the size bound): the SDK takes `onclose` over once it connects. It also bounds
+ * what it writes: a result above `maxMessageBytes` goes out as an error answer to the same
+ * request (`RESULT_TOO_LARGE`, naming the limit), and any other message above it is dropped and
+ * reported, so that the client's reader never meets a line it cannot hold.
  */
 class ObservedStdioTransport extends StdioServerTransport {
   constructor(
     stdin: Readable,
     stdout: Writable,
-    maxBufferSize: number,
+    private readonly maxMessageBytes: number,
     private readonly onClosed: () => void,
+    private readonly onOversized: (error: Error) => void,
   ) {
-    super(stdin, stdout, { maxBufferSize });
+    super(stdin, stdout, { maxBufferSize: maxMessageBytes });
+  }
+
+  override send(message: JSONRPCMessage): Promise<void> {
+    const bytes = Buffer.byteLength(JSON.stringify(message));
+    if (bytes <= this.maxMessageBytes) return super.send(message);
+    const what = `${bytes} bytes, above this server's limit of ${this.maxMessageBytes} bytes per message (maxMessageBytes)`;
+    if (!isJSONRPCResultResponse(message)) {
+      this.onOversized(new Error(`RESULT_TOO_LARGE: dropped an outgoing message of ${what}`));
+      return Promise.resolve();
+    }
+    return super.send({
+      jsonrpc: '2.0',
+      id: message.id,
+      error: {
+        code: INTERNAL_ERROR,
+        message: `RESULT_TOO_LARGE: the result is ${what}; ask for less`,
+        data: { reason: 'RESULT_TOO_LARGE', bytes, maxMessageBytes: this.maxMessageBytes },
+      },
+    });
   }
 
   override async close(): Promise<void> {
@@ -47,7 +78,7 @@ class ObservedStdioTransport extends StdioServerTransport {
  * The SDK's `serveStdio` decides the era from the client's first message (`initialize` for
  * 2025, a request with the 2026-07-28 `_meta` envelope or `server/discover` for the modern era)
  * and builds the instance then. A line above `maxMessageBytes` is reported through `onError`
- * and closes the connection. The server closes when `close()` is called or when `stdin` ends
+ * and closes the connection; a result above it is answered with a `RESULT_TOO_LARGE` error. The server closes when `close()` is called or when `stdin` ends
  * (the client went away); after either, `onClosed` runs once. Nothing else keeps the process
  * alive, so a process that only serves exits by itself once its stdin closes.
  */
@@ -64,6 +95,7 @@ export async function serveStdio(
     stdout,
     options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     () => void close(),
+    onError,
   );
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -77,9 +109,16 @@ export async function serveStdio(
     })();
     return closing;
   };
+  const shortErrorsFactory = withShortInvalidParams(factory);
   const handle = serveSdkStdio(
     ({ era }) =>
-      factory({ sessionId: undefined, role: options.role, transport: 'stdio', era, scope }),
+      shortErrorsFactory({
+        sessionId: undefined,
+        role: options.role,
+        transport: 'stdio',
+        era,
+        scope,
+      }),
     { transport, onerror: onError },
   );
   stdin.once('end', close);

@@ -175,9 +175,11 @@ export type HttpSessionCloseReason = 'deleted' | 'idle' | 'evicted' | 'shutdown'
 /** Options of `serveStdio`. */
 export interface StdioServeOptions {
   /**
-   * The largest single message accepted on stdin, in bytes (default 10 MiB, the SDK's). A
-   * larger line is reported on stderr and closes the connection (so the process can exit)
-   * instead of being buffered without bound.
+   * The largest single message read from stdin or written to stdout, in bytes (default 10 MiB,
+   * the bound of the SDK's stdio readers). A larger line on stdin is reported on stderr and
+   * closes the connection (so the process can exit) instead of being buffered without bound; a
+   * larger result is answered with a JSON-RPC error (-32603, `data.reason: 'RESULT_TOO_LARGE'`)
+   * naming the limit, and any other larger outgoing message is dropped and reported.
    */
   maxMessageBytes?: number;
   /** Where a refused message or transport failure is reported (default: one line on stderr). */

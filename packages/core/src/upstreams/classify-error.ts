@@ -11,6 +11,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { CoreError, type CoreErrorCode } from '../errors.js';
+import { RESULT_TOO_LARGE, type ResultTooLargeData } from './bounded-stdio-transport.js';
 import { quoteName } from './config-issues.js';
 
 /** What {@link classifyUpstreamError} needs to know about the failed operation. */
@@ -89,7 +90,19 @@ function classifyAbort(signal: AbortSignal): Classification {
     : { code: 'CANCELLED', what: 'cancelled by the caller' };
 }
 
+function isResultTooLarge(data: unknown): data is ResultTooLargeData {
+  return (data as Partial<ResultTooLargeData> | undefined)?.reason === RESULT_TOO_LARGE;
+}
+
 function classifyMcpError(error: ProtocolError): Classification {
+  if (isResultTooLarge(error.data)) {
+    const { bytes, maxMessageBytes } = error.data;
+    return {
+      code: 'UPSTREAM_ERROR',
+      what: `${RESULT_TOO_LARGE}: the answer is ${bytes} bytes, above the limit of ${maxMessageBytes} bytes (raise "maxMessageBytes" in the server's entry, or ask for less)`,
+      data: { reason: RESULT_TOO_LARGE, bytes, maxMessageBytes },
+    };
+  }
   return {
     code: 'UPSTREAM_ERROR',
     what: `the server answered with error ${error.code}: ${upstreamText(error.message)}`,
@@ -200,7 +213,8 @@ function classify(error: unknown, signal: AbortSignal | undefined): Classificati
  * Codes: `TIMEOUT` (the SDK's request timeout, or a `TimeoutError`), `UNAVAILABLE` (process
  * died, connection closed or refused or reset, HTTP 404 and 5xx, spawn failures), `AUTH`
  * (HTTP 401), `PERMISSION` (HTTP 403), `RATE_LIMITED` (HTTP 429), `UPSTREAM_ERROR` (a
- * JSON-RPC error from the server, a malformed response, anything else) and `CANCELLED`
+ * JSON-RPC error from the server, a malformed response, an answer above the entry's
+ * `maxMessageBytes` with `data.reason: 'RESULT_TOO_LARGE'`, anything else) and `CANCELLED`
  * (an `AbortError`, or `context.signal` aborted). `retryable` is true for `TIMEOUT`,
  * `UNAVAILABLE` and `RATE_LIMITED`. A `CoreError` passes through unchanged.
  *

@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { MAX_UPSTREAM_MESSAGE_BYTES, MIN_UPSTREAM_MESSAGE_BYTES } from './upstream-options.js';
 
 /** Longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -55,6 +56,17 @@ const extensionsShape = {
   include: ToolNameListSchema.optional(),
   /** Exact tool names to hide (applied after `include`). */
   exclude: ToolNameListSchema.optional(),
+  /**
+   * The largest message read from this stdio server, in bytes (default: the `maxMessageBytes`
+   * upstream option, 64 MiB). A larger answer fails its one request with `RESULT_TOO_LARGE`
+   * and the connection stays up. Over HTTP the SDK reads answers without a bound.
+   */
+  maxMessageBytes: z
+    .number()
+    .int('must be an integer')
+    .min(MIN_UPSTREAM_MESSAGE_BYTES, `must be at least ${MIN_UPSTREAM_MESSAGE_BYTES}`)
+    .max(MAX_UPSTREAM_MESSAGE_BYTES, `must be at most ${MAX_UPSTREAM_MESSAGE_BYTES}`)
+    .optional(),
   /** When true the server is not started. */
   disabled: z.boolean().optional(),
   /**

@@ -1,6 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { BoundedStdioClientTransport } from './bounded-stdio-transport.js';
 import type { StdioUpstreamConfig, UpstreamConfig } from './config-schema.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
 
@@ -32,14 +32,17 @@ function createStdioTransport(
   name: string,
   config: StdioUpstreamConfig,
   options: ResolvedUpstreamOptions,
-): StdioClientTransport {
-  const transport = new StdioClientTransport({
-    command: config.command,
-    ...(config.args === undefined ? {} : { args: config.args }),
-    ...(config.env === undefined ? {} : { env: config.env }),
-    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-    stderr: options.stderr,
-  });
+): BoundedStdioClientTransport {
+  const transport = new BoundedStdioClientTransport(
+    {
+      command: config.command,
+      ...(config.args === undefined ? {} : { args: config.args }),
+      ...(config.env === undefined ? {} : { env: config.env }),
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      stderr: options.stderr,
+    },
+    config.maxMessageBytes ?? options.maxMessageBytes,
+  );
   const stderr = transport.stderr;
   if (stderr !== null) {
     const onStderr = options.onStderr;
@@ -65,7 +68,7 @@ function createStdioTransport(
  */
 async function closeWithGrace(
   client: Client,
-  transport: StdioClientTransport,
+  transport: BoundedStdioClientTransport,
   graceMs: number,
 ): Promise<void> {
   const pid = transport.pid;

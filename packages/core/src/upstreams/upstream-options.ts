@@ -40,6 +40,12 @@ export interface UpstreamOptions {
    * SIGTERM (the SDK then sends SIGKILL if it still runs 2 s later). Default 2 000 ms.
    */
   closeGraceMs?: number;
+  /**
+   * The largest message read from a stdio server, in bytes, when its entry sets no
+   * `maxMessageBytes`. Default 64 MiB. A larger answer fails its one request with
+   * `UPSTREAM_ERROR` (`data.reason: 'RESULT_TOO_LARGE'`); the connection stays up.
+   */
+  maxMessageBytes?: number;
 }
 
 /** {@link UpstreamOptions} with every default filled in. */
@@ -52,7 +58,15 @@ export interface ResolvedUpstreamOptions {
   onStderr: ((text: string, upstream: string) => void) | undefined;
   maxPages: number;
   closeGraceMs: number;
+  maxMessageBytes: number;
 }
+
+/** The default largest message read from a stdio server (64 MiB). */
+export const DEFAULT_UPSTREAM_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** The highest `maxMessageBytes` accepted (512 MiB, below what one string can hold). */
+export const MAX_UPSTREAM_MESSAGE_BYTES = 512 * 1024 * 1024;
+/** The lowest `maxMessageBytes` accepted (1 KiB). */
+export const MIN_UPSTREAM_MESSAGE_BYTES = 1024;
 
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -73,6 +87,21 @@ function checkCount(name: string, value: number, minimum: number, allowInfinity:
 /** Checks a timeout given by a caller: a positive integer a timer can hold. */
 export function checkTimeoutMs(name: string, value: number): number {
   return checkCount(name, value, 1, false);
+}
+
+function checkMessageBytes(value: number): number {
+  if (
+    !Number.isInteger(value) ||
+    value < MIN_UPSTREAM_MESSAGE_BYTES ||
+    value > MAX_UPSTREAM_MESSAGE_BYTES
+  ) {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: `upstream option maxMessageBytes must be an integer from ${MIN_UPSTREAM_MESSAGE_BYTES} to ${MAX_UPSTREAM_MESSAGE_BYTES}`,
+      data: { option: 'maxMessageBytes' },
+    });
+  }
+  return value;
 }
 
 /** Fills in defaults and rejects out-of-range numbers with `INVALID_ARGUMENT`. */
@@ -98,5 +127,8 @@ export function resolveUpstreamOptions(options: UpstreamOptions = {}): ResolvedU
     onStderr: options.onStderr,
     maxPages: checkCount('maxPages', options.maxPages ?? 100, 1, false),
     closeGraceMs: checkCount('closeGraceMs', options.closeGraceMs ?? 2_000, 0, false),
+    maxMessageBytes: checkMessageBytes(
+      options.maxMessageBytes ?? DEFAULT_UPSTREAM_MAX_MESSAGE_BYTES,
+    ),
   };
 }

@@ -138,7 +138,8 @@ export function artifactOf(record: ArtifactRecord): Artifact {
   };
 }
 
-function formatBytes(bytes: number): string {
+/** A byte count as people read it: `256 MiB`, `64 KiB`, else `N bytes`. */
+export function formatBytes(bytes: number): string {
   if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;

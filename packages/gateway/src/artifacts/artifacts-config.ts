@@ -12,7 +12,7 @@ const positiveInteger = z.int().min(1).max(Number.MAX_SAFE_INTEGER);
 /**
  * Bounds and placement of artifacts: `maxArtifacts`, `maxBytes` and
  * `maxArtifactBytes` bound each session (in memory or shared), `maxTotalBytes`
- * all in-memory sessions of the process together;
+ * all sessions together (of the process in memory, of every instance shared);
  * `directory`, `inlineMaxBytes` and `ttlMs` apply when artifacts are shared
  * through a session store (see `createSharedArtifacts`).
  *
@@ -25,7 +25,11 @@ export const ArtifactsConfigSchema = z.strictObject({
   maxBytes: positiveInteger.optional(),
   /** The most bytes of one artifact, longer content is cut (default 8 MiB). */
   maxArtifactBytes: positiveInteger.optional(),
-  /** The most content bytes of in-memory artifacts over all sessions of the process (default 256 MiB). */
+  /**
+   * The most content bytes over all sessions (default 256 MiB): of the process with in-memory
+   * artifacts (the least recently used go first), of every instance with shared ones (a new
+   * artifact is refused with `RATE_LIMITED` until older ones expire).
+   */
   maxTotalBytes: positiveInteger.optional(),
   /** Shared artifacts: a directory every instance reaches, for the large ones. */
   directory: z.string().min(1).optional(),

@@ -14,6 +14,7 @@ import {
   type ArtifactStore,
   artifactHandle,
 } from '../artifact-store.js';
+import { DEFAULT_MAX_TOTAL_BYTES } from './artifact-budget.js';
 import { createArtifactDirectory } from './artifact-directory.js';
 import {
   type ArtifactIndex,
@@ -32,6 +33,7 @@ import {
   resolveArtifactLimits,
   storedBytesOf,
 } from './artifact-record.js';
+import { createSharedArtifactTotal } from './shared-artifact-total.js';
 
 /** The default size up to which a shared artifact's content stays in the session store (256 KiB). */
 export const DEFAULT_INLINE_MAX_BYTES = 256 * 1024;
@@ -61,6 +63,12 @@ export interface SharedArtifactsOptions {
   maxBytes?: number;
   /** The most bytes of one artifact; longer content is cut. Default 8 MiB (at most `maxBytes`). */
   maxArtifactBytes?: number;
+  /**
+   * The most content bytes over every session of every instance sharing `store`; past it a new
+   * artifact is refused with `RATE_LIMITED` (retryable) until older ones expire or their
+   * session ends. Default 256 MiB.
+   */
+  maxTotalBytes?: number;
   /** How long a session's artifacts live after their last use, in milliseconds. Default 1 hour. */
   ttlMs?: number;
   /** Bytes of recently used artifacts each session keeps in this process (parsed once). Default 4 MiB. */
@@ -95,7 +103,8 @@ const contentKey = (sessionId: string, handle: string) => `gateway:${sessionId}:
  * same as with the in-memory store: same handles, same refs, same views.
  * Store failures reject with the store's `CoreError` (`UNAVAILABLE`,
  * `TIMEOUT`), file failures with `GatewayError` `UPSTREAM_ERROR` (no host
- * path). Throws `GatewayError` `ARGS_INVALID` for a limit that is not a
+ * path), a new artifact past `maxTotalBytes` over every session with
+ * `GatewayError` `RATE_LIMITED` (retryable). Throws `GatewayError` `ARGS_INVALID` for a limit that is not a
  * positive integer.
  *
  * @see gateway-surface §4.2
@@ -115,6 +124,12 @@ export function createSharedArtifacts(options: SharedArtifactsOptions): SharedAr
   const directory =
     options.directory === undefined ? undefined : createArtifactDirectory(options.directory);
   const ttl = { ttlMs };
+  const total = createSharedArtifactTotal({
+    store,
+    maxTotalBytes: checkLimit('maxTotalBytes', options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES),
+    maxSessionBytes: limits.maxBytes,
+    ttlMs,
+  });
 
   async function removeContents(sessionId: string, entries: readonly ArtifactIndexEntry[]) {
     const files = entries.filter((entry) => entry.file).map((entry) => entry.handle);
@@ -193,17 +208,21 @@ export function createSharedArtifacts(options: SharedArtifactsOptions): SharedAr
           file: directory !== undefined && size > inlineMaxBytes,
           writtenAt: Date.now(),
         };
+        await total.reserve(sessionId, size);
         await writeContent(sessionId, entry, record.text);
         let evicted: ArtifactIndexEntry[] = [];
+        let keptBytes = 0;
         await store.update(
           indexKey(sessionId),
           (current) => {
             const added = addToArtifactIndex(parseArtifactIndex(current), entry, limits);
             evicted = added.evicted;
+            keptBytes = added.index.entries.reduce((sum, kept) => sum + kept.size, 0);
             return indexJson(added.index);
           },
           ttl,
         );
+        await total.record(sessionId, keptBytes);
         for (const gone of evicted) local.delete(gone.handle);
         await removeContents(sessionId, evicted);
         const artifact = local.get(handle) ?? artifactOf(record);
@@ -256,6 +275,7 @@ export function createSharedArtifacts(options: SharedArtifactsOptions): SharedAr
       await removeContents(sessionId, index.entries);
       await store.delete(indexKey(sessionId));
       await directory?.removeSession(sessionId);
+      await total.remove(sessionId);
     },
     async sweep() {
       return (await directory?.sweep(ttlMs)) ?? 0;

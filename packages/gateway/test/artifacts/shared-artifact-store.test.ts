@@ -137,6 +137,29 @@ function behaviour(name: string, open: () => SessionStore) {
       await artifacts.deleteSession(sid);
       expect(await session.get(artifact.handle)).toBeUndefined();
     });
+
+    it('refuses a new artifact past maxTotalBytes over every session and instance, until room is freed', async () => {
+      const store = open();
+      // Other tests of this file count against the same total: start from none.
+      await store.delete('gateway:artifacts:total');
+      const bounds = { maxTotalBytes: 1_000, maxBytes: 700 };
+      const first = createSharedArtifacts({ store, ...bounds });
+      const second = createSharedArtifacts({ store, ...bounds });
+      const [one, two] = [randomUUID(), randomUUID()];
+      await first.forSession(one).put(text('a'.repeat(600)));
+      // A session's own bound evicts its older artifact: it still holds at most 700 bytes.
+      await first.forSession(one).put(text('b'.repeat(600)));
+      const refused = await evictionOf(second.forSession(two).put(text('c'.repeat(600))));
+      expect(refused).toMatchObject({
+        code: 'RATE_LIMITED',
+        retryable: true,
+        data: { reason: 'artifacts_full', max_total_bytes: 1_000 },
+      });
+      expect(refused.message).toContain('at most 1000 bytes (artifacts.maxTotalBytes)');
+      expect(await second.forSession(two).put(text('c'.repeat(300)))).toMatchObject({ bytes: 300 });
+      await first.deleteSession(one);
+      expect(await second.forSession(two).put(text('d'.repeat(600)))).toMatchObject({ bytes: 600 });
+    });
   });
 }
 

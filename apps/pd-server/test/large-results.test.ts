@@ -1,0 +1,67 @@
+/**
+ * Issue 20, finding 4: a 6 MB file through the built `x-pd wrap` over stdio. Its answer (about
+ * 13 MB of JSON) is above the 10 MiB a stdio client reads by default, so x-pd answers that one
+ * call with RESULT_TOO_LARGE, and serves the next one from the same upstream process.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, ProtocolError } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { descendantPids } from '../../../scripts/process-table.mjs';
+import { BIN, CLI } from './process-helpers.js';
+
+let folder: string;
+let client: Client;
+let transport: StdioClientTransport;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'x-pd-large-'));
+  await writeFile(join(folder, 'six.txt'), 'line "with quotes"\tand a tab\n'.repeat(220_000));
+  await writeFile(join(folder, 'small.txt'), 'a small file');
+  const config = join(folder, 'mcp.json');
+  await writeFile(
+    config,
+    JSON.stringify({
+      mcpServers: { filesystem: { command: join(BIN, 'mcp-server-filesystem'), args: [folder] } },
+    }),
+  );
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'wrap', '--config', config],
+    stderr: 'ignore',
+  });
+  client = new Client({ name: 'large-results-test', version: '1.0.0' });
+  await client.connect(transport);
+  await client.readResource({
+    uri: 'resource:///tool_descriptions?tools=filesystem__read_text_file',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const read = (file: string) =>
+  client.callTool({ name: 'filesystem__read_text_file', arguments: { path: join(folder, file) } });
+
+describe('x-pd wrap and a large upstream result over stdio', () => {
+  it('answers a 6 MB file with RESULT_TOO_LARGE naming the limit, then serves the next call from the same upstream', async () => {
+    expect(JSON.stringify(await read('small.txt'))).toContain('a small file');
+    const before = descendantPids(transport.pid as number);
+    const error = await read('six.txt').then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect(error).toMatchObject({
+      code: -32603,
+      data: { reason: 'RESULT_TOO_LARGE', maxMessageBytes: 10 * 1024 * 1024 },
+    });
+    expect((error as Error).message).toContain('maxMessageBytes');
+    expect(JSON.stringify(await read('small.txt'))).toContain('a small file');
+    expect(descendantPids(transport.pid as number)).toEqual(before);
+  });
+});
