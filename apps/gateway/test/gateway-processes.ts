@@ -97,16 +97,6 @@ export async function connectClient(url: URL, sessionId?: string): Promise<Clien
   return client;
 }
 
-/** Connects an MCP client that speaks only the 2026-07-28 revision (no session, no handshake). */
-export async function connectModernClient(url: URL): Promise<Client> {
-  const client = new Client(
-    { name: 'gateway-test', version: '0.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-  );
-  await client.connect(new StreamableHTTPClientTransport(url));
-  return client;
-}
-
 /** The structured content of a tool result, else its parsed JSON text (envelope, error payload, view). */
 export function payload(result: unknown): Record<string, unknown> {
   const { structuredContent } = result as CallToolResult;
