@@ -8,7 +8,7 @@ import { createDemoServer } from '../src/demo/demo-server.js';
 
 /** The built `x-cash` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-/** The folder of the app's dependencies' bins (the official servers, the inspector). */
+/** The folder of the app's dependencies' bins (the official servers). */
 export const BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
 /** The example folder (its mcp.json and sandbox). */
 export const EXAMPLES = fileURLToPath(new URL('../examples', import.meta.url));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { stopProcessGroup } from '../../../scripts/inspector-proxy.mjs';
+import { stopProcessGroup } from '../../../scripts/process-group.mjs';
 
 /** The built `x-gateway` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -94,16 +94,6 @@ export async function connectClient(url: URL, sessionId?: string): Promise<Clien
   await client.connect(
     new StreamableHTTPClientTransport(url, sessionId === undefined ? {} : { sessionId }),
   );
-  return client;
-}
-
-/** Connects an MCP client that speaks only the 2026-07-28 revision (no session, no handshake). */
-export async function connectModernClient(url: URL): Promise<Client> {
-  const client = new Client(
-    { name: 'gateway-test', version: '0.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-  );
-  await client.connect(new StreamableHTTPClientTransport(url));
   return client;
 }
 

@@ -1,14 +1,25 @@
+/**
+ * The gateway's per-caller state (artifacts, the rate-limit window and the seen set of
+ * cache-stable browsing) in both protocol eras, on one instance and on two instances sharing
+ * Redis behind one round-robin address. A caller is one bearer token: its 2025 session, or in
+ * the 2026-07-28 era (no session, no affinity) the scope of its token.
+ */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
 import {
-  connectClient,
-  connectModernClient,
-  type GatewayProcess,
+  callerOptions,
+  ERAS,
+  type Era,
+  startTopology,
+  TOPOLOGIES,
+  type Topology,
+  writeCallerTokens,
+} from '../../../scripts/caller-scopes.mjs';
+import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
+import {
   payload,
   processesMentioning,
   startGateway,
@@ -34,30 +45,33 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** Two gateways on one Redis (and one artifact directory), behind one round-robin address. */
-async function startTwo(gateway: Record<string, unknown>) {
+/** `topology` of gateways with `gateway` settings and two callers' tokens; its address and artifact folder. */
+async function startGateways(topology: Topology, gateway: Record<string, unknown>) {
   const config = await writeGatewayConfig(folder, gateway);
-  const artifacts = join(folder, 'artifacts');
-  // One at a time, each registered for cleanup as soon as it runs: a failed start leaks nothing.
-  const instances: GatewayProcess[] = [];
-  for (const _ of [0, 1]) {
-    const instance = await startGateway(config, [
-      '--session-store',
-      redis.url,
-      '--artifact-dir',
-      artifacts,
-    ]);
-    cleanups.push(() => instance.stop());
-    instances.push(instance);
-  }
-  const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
-  cleanups.push(() => proxy.close());
-  return { proxy, instances, artifacts };
+  const { file, tokens } = await writeCallerTokens(folder, ['user', 'user']);
+  const artifacts = await mkdtemp(join(folder, 'artifacts-'));
+  const started = await startTopology(
+    topology,
+    redis.url,
+    // Large artifacts go to a shared folder where instances share a store, else stay in memory.
+    (extra) =>
+      startGateway(config, [
+        '--tokens',
+        file,
+        ...(extra.length === 0 ? [] : ['--artifact-dir', artifacts, ...extra]),
+      ]),
+    (stop) => cleanups.push(stop),
+  );
+  return { ...started, tokens, artifacts };
 }
 
-async function connect(url: URL, sessionId?: string): Promise<Client> {
-  const client = await connectClient(url, sessionId);
+/** A client calling `url` as the caller of `token` in `era`. */
+async function connectAs(url: URL, era: Era, token: string): Promise<Client> {
+  const options = callerOptions(era, token);
+  const client = new Client({ name: 'gateway-test', version: '0.0.0' }, options.client);
+  await client.connect(new StreamableHTTPClientTransport(url, options.transport));
   cleanups.push(() => client.close());
+  expect(client.getProtocolEra()).toBe(era);
   return client;
 }
 
@@ -67,134 +81,91 @@ const toolIdOf = async (client: Client, query: string) => {
   return cards[0]?.id as string;
 };
 
-describe('x-gateway on two instances sharing Redis, behind one address', () => {
-  it('views on one instance the artifacts a call made on the other, small and large', async () => {
-    const { proxy, instances, artifacts } = await startTwo({});
-    const client = await connect(proxy.url);
-    const work = await toolIdOf(client, 'numbered work');
-    for (const size of [6_000, 400_000]) {
-      const executed = await client.callTool({
-        name: 'tool_execute',
-        arguments: { tool_id: work, args: { n: 1, __x_behaviour: 'large', __x_size: size } },
-      });
-      const envelope = payload(executed) as { artifacts: { handle: string; bytes: number }[] };
-      expect(envelope.artifacts[0]?.bytes).toBe(size);
-      const handle = envelope.artifacts[0]?.handle as string;
-      for (let view = 0; view < 3; view += 1) {
-        const viewed = await client.callTool({
-          name: 'tool_view',
-          arguments: { handle, selector: 'json_keys' },
+describe.each(TOPOLOGIES.flatMap((topology) => ERAS.map((era) => ({ topology, era }))))(
+  'x-gateway state, $era era, $topology',
+  ({ topology, era }) => {
+    it('views the artifacts a call made, small and large, on every instance; another caller cannot', async () => {
+      const { url, served, tokens, artifacts } = await startGateways(topology, {});
+      const [alice = '', bob = ''] = tokens;
+      const client = await connectAs(url, era, alice);
+      const work = await toolIdOf(client, 'numbered work');
+      const handles: string[] = [];
+      for (const size of [6_000, 400_000]) {
+        const executed = await client.callTool({
+          name: 'tool_execute',
+          arguments: { tool_id: work, args: { n: 1, __x_behaviour: 'large', __x_size: size } },
         });
-        expect(viewed.isError).not.toBe(true);
-        expect(payload(viewed)).toMatchObject({ handle, unit: 'keys' });
+        const envelope = payload(executed) as { artifacts: { handle: string; bytes: number }[] };
+        expect(envelope.artifacts[0]?.bytes).toBe(size);
+        const handle = envelope.artifacts[0]?.handle as string;
+        handles.push(handle);
+        // Behind the round-robin address, consecutive views land on both instances.
+        for (let view = 0; view < 3; view += 1) {
+          const viewed = await client.callTool({
+            name: 'tool_view',
+            arguments: { handle, selector: 'json_keys' },
+          });
+          expect(viewed.isError).not.toBe(true);
+          expect(payload(viewed)).toMatchObject({ handle, unit: 'keys' });
+        }
       }
-    }
-    expect(proxy.served.every((count) => count >= 4)).toBe(true);
-    // The large artifact is a file of the shared directory.
-    expect((await readdir(artifacts)).length).toBe(1);
-    // Deterministically: made through A, viewed through B by the same session id.
-    const direct = await connect(instances[0]?.url as URL);
-    const made = await direct.callTool({
-      name: 'tool_execute',
-      arguments: { tool_id: work, args: { n: 2, __x_behaviour: 'large', __x_size: 9_000 } },
+      if (served !== undefined) {
+        expect(served.every((count) => count >= 4)).toBe(true);
+        // The large artifact is a file of the shared artifact directory.
+        expect((await readdir(artifacts)).length).toBe(1);
+      }
+      const other = await connectAs(url, era, bob);
+      for (const handle of handles) {
+        const refused = await other.callTool({
+          name: 'tool_view',
+          arguments: { handle, selector: 'head' },
+        });
+        expect(refused.isError).toBe(true);
+        expect(payload(refused)).toMatchObject({ error: 'VIEW_FAILED' });
+      }
     });
-    const handle = (payload(made) as { artifacts: { handle: string }[] }).artifacts[0]?.handle;
-    const sessionId = (direct.transport as { sessionId?: string }).sessionId;
-    const onB = await connect(instances[1]?.url as URL, sessionId);
-    const viewed = await onB.callTool({
-      name: 'tool_view',
-      arguments: { handle, selector: 'head:1' },
-    });
-    expect(payload(viewed)).toMatchObject({ handle, unit: 'lines' });
-    // Another session does not see the handle.
-    const other = await connect(proxy.url);
-    const refused = await other.callTool({
-      name: 'tool_view',
-      arguments: { handle, selector: 'head' },
-    });
-    expect(refused.isError).toBe(true);
-    expect(payload(refused)).toMatchObject({ error: 'VIEW_FAILED' });
-  });
 
-  it('holds a session rate limit and the seen set across instances', async () => {
-    const { proxy } = await startTwo({
-      rateLimits: { metaTools: { tool_execute: { maxCallsPerSession: 4 } } },
-      cacheStable: { enabled: true },
-    });
-    const client = await connect(proxy.url);
-    const work = await toolIdOf(client, 'numbered work');
-    const outcomes: unknown[] = [];
-    for (let call = 0; call < 6; call += 1) {
-      const result = await client.callTool({
+    it('holds the rate-limit window and the seen set per caller', async () => {
+      const { url, served, tokens } = await startGateways(topology, {
+        rateLimits: { metaTools: { tool_execute: { maxCallsPerSession: 4 } } },
+        cacheStable: { enabled: true },
+      });
+      const [alice = '', bob = ''] = tokens;
+      const client = await connectAs(url, era, alice);
+      const work = await toolIdOf(client, 'numbered work');
+      const outcomes: unknown[] = [];
+      for (let call = 0; call < 6; call += 1) {
+        const result = await client.callTool({
+          name: 'tool_execute',
+          arguments: { tool_id: work, args: { n: call } },
+        });
+        outcomes.push(result.isError === true ? payload(result).error : 'ok');
+      }
+      expect(outcomes).toEqual(['ok', 'ok', 'ok', 'ok', 'RATE_LIMITED', 'RATE_LIMITED']);
+      // `work` was seen (browsed and hydrated): it comes first, then the marker, then `note`;
+      // the next browse has seen both.
+      const browseIds = async (caller: Client) => {
+        const result = await caller.callTool({
+          name: 'tool_browse',
+          arguments: { query: 'work note text', top_k: 2 },
+        });
+        return (result.structuredContent as { cards: { id: string }[] }).cards.map(
+          (card) => card.id,
+        );
+      };
+      const first = await browseIds(client);
+      expect(first).toEqual([work, '__cache_breakpoint__', expect.stringContaining('note')]);
+      expect(await browseIds(client)).toEqual([first[2], work]);
+      if (served !== undefined) expect(served.every((count) => count >= 4)).toBe(true);
+      // Another caller has its own window and its own seen set.
+      const other = await connectAs(url, era, bob);
+      const fresh = await other.callTool({
         name: 'tool_execute',
-        arguments: { tool_id: work, args: { n: call } },
+        arguments: { tool_id: work, args: { n: 1 } },
       });
-      outcomes.push(result.isError === true ? payload(result).error : 'ok');
-    }
-    expect(outcomes).toEqual(['ok', 'ok', 'ok', 'ok', 'RATE_LIMITED', 'RATE_LIMITED']);
-    // `work` was seen (browsed and hydrated) through both instances: it comes first, then the
-    // marker, then `note`; the next browse, on the other instance, has seen both.
-    const browseIds = async () => {
-      const result = await client.callTool({
-        name: 'tool_browse',
-        arguments: { query: 'work note text', top_k: 2 },
-      });
-      return (result.structuredContent as { cards: { id: string }[] }).cards.map((card) => card.id);
-    };
-    const first = await browseIds();
-    expect(first).toEqual([work, '__cache_breakpoint__', expect.stringContaining('note')]);
-    expect(await browseIds()).toEqual([first[2], work]);
-    const other = await connect(proxy.url);
-    const fresh = await other.callTool({
-      name: 'tool_execute',
-      arguments: { tool_id: work, args: { n: 1 } },
+      expect(fresh.isError).not.toBe(true);
+      // It has seen `work` (hydrated by that call) but not the browses above.
+      expect(await browseIds(other)).toEqual(first);
     });
-    expect(fresh.isError).not.toBe(true);
-  });
-});
-
-// Runs after the 2025 tests above: it adds a file to the shared artifact directory they count.
-describe('x-gateway on two instances in the 2026-07-28 era', () => {
-  it('in the 2026-07-28 era (no session, no affinity): artifacts, the rate limit and the seen set hold per caller scope across instances', async () => {
-    const { proxy } = await startTwo({
-      rateLimits: { metaTools: { tool_execute: { maxCallsPerSession: 3 } } },
-      cacheStable: { enabled: true },
-    });
-    const client = await connectModernClient(proxy.url);
-    cleanups.push(() => client.close());
-    expect(client.getProtocolEra()).toBe('modern');
-    const work = await toolIdOf(client, 'numbered work');
-    const executed = await client.callTool({
-      name: 'tool_execute',
-      arguments: { tool_id: work, args: { n: 1, __x_behaviour: 'large', __x_size: 400_000 } },
-    });
-    const handle = (payload(executed) as { artifacts: { handle: string }[] }).artifacts[0]
-      ?.handle as string;
-    // Each request goes to the other instance: both views land on a server that did not store it.
-    for (let view = 0; view < 2; view += 1) {
-      const viewed = await client.callTool({
-        name: 'tool_view',
-        arguments: { handle, selector: 'json_keys' },
-      });
-      expect(viewed.isError).not.toBe(true);
-      expect(payload(viewed)).toMatchObject({ handle, unit: 'keys' });
-    }
-    const outcomes: unknown[] = [];
-    for (let call = 0; call < 3; call += 1) {
-      const result = await client.callTool({
-        name: 'tool_execute',
-        arguments: { tool_id: work, args: { n: call } },
-      });
-      outcomes.push(result.isError === true ? payload(result).error : 'ok');
-    }
-    expect(outcomes).toEqual(['ok', 'ok', 'RATE_LIMITED']);
-    expect(proxy.served.every((count) => count >= 3)).toBe(true);
-    // A 2025 client is a session of its own: it does not see the anonymous scope's artifact.
-    const legacy = await connect(proxy.url);
-    const refused = await legacy.callTool({
-      name: 'tool_view',
-      arguments: { handle, selector: 'head' },
-    });
-    expect(payload(refused)).toMatchObject({ error: 'VIEW_FAILED' });
-  });
-});
+  },
+);

@@ -4,11 +4,11 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { stopProcessGroup } from '../../../scripts/inspector-proxy.mjs';
+import { stopProcessGroup } from '../../../scripts/process-group.mjs';
 
 /** The built `x-pd` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-/** The folder of the app's dependencies' bins (the official servers, the inspector). */
+/** The folder of the app's dependencies' bins (the official servers). */
 export const BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
 
 /** A running `x-pd --http` process and the URL it serves. */

@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callerOptions,
+  ERAS,
+  startTopology,
+  TOPOLOGIES,
+  writeCallerTokens,
+} from '../../../scripts/caller-scopes.mjs';
 import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
 import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
 import { BIN, startHttp } from './process-helpers.js';
@@ -83,21 +90,6 @@ describe('x-pd on two instances sharing Redis, behind one address', () => {
     }
   });
 
-  it('demo: a grant made through one instance holds on the other', async () => {
-    const proxy = await startTwo(['demo']);
-    const client = await connect(proxy.url);
-    const call = () => client.callTool({ name: 'notes_read', arguments: { id: 'note-3' } });
-    await client.readResource({ uri: 'resource:///tool_descriptions?tools=notes_read' });
-    for (let index = 0; index < 3; index += 1) {
-      expect(text(await call())).toContain('Release checklist');
-    }
-    expect(proxy.served.every((count) => count >= 3)).toBe(true);
-    const other = await connect(proxy.url);
-    expect(
-      text(await other.callTool({ name: 'notes_read', arguments: { id: 'note-3' } })),
-    ).toContain('TOOL_DESCRIPTION_REQUIRED');
-  });
-
   it('answers 503 while Redis is down, keeps both instances alive, and serves new sessions once it is back', async () => {
     const proxy = await startTwo(['demo']);
     const client = await connect(proxy.url);
@@ -134,3 +126,42 @@ describe('x-pd on two instances sharing Redis, behind one address', () => {
     }
   });
 });
+
+describe.each(TOPOLOGIES.flatMap((topology) => ERAS.map((era) => ({ topology, era }))))(
+  'x-pd demo grants, $era era, $topology',
+  ({ topology, era }) => {
+    /** A client calling `url` as the caller of `token` in `era`. */
+    async function connectAs(url: URL, token: string): Promise<Client> {
+      const options = callerOptions(era, token);
+      const client = new Client({ name: 'two-instances', version: '0.0.0' }, options.client);
+      await client.connect(new StreamableHTTPClientTransport(url, options.transport));
+      cleanups.push(() => client.close());
+      expect(client.getProtocolEra()).toBe(era);
+      return client;
+    }
+
+    it('refuses a call until the caller read its description, then holds the grant on every instance; another caller stays refused', async () => {
+      const { file, tokens } = await writeCallerTokens(folder, ['user', 'user']);
+      const [alice = '', bob = ''] = tokens;
+      const { url, served } = await startTopology(
+        topology,
+        redis.url,
+        (extra) => startHttp(['demo', '--tokens', file, ...extra]),
+        (stop) => cleanups.push(stop),
+      );
+      const client = await connectAs(url, alice);
+      const call = (caller: Client) =>
+        caller.callTool({ name: 'notes_read', arguments: { id: 'note-3' } });
+      expect(text(await call(client))).toContain('TOOL_DESCRIPTION_REQUIRED');
+      await client.readResource({ uri: 'resource:///tool_descriptions?tools=notes_read' });
+      for (let index = 0; index < 3; index += 1) {
+        expect(text(await call(client))).toContain('Release checklist');
+      }
+      if (served !== undefined) expect(served.every((count) => count >= 3)).toBe(true);
+      const other = await connectAs(url, bob);
+      for (let index = 0; index < 2; index += 1) {
+        expect(text(await call(other))).toContain('TOOL_DESCRIPTION_REQUIRED');
+      }
+    });
+  },
+);

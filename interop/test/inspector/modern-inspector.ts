@@ -109,12 +109,20 @@ export async function writeTokens(
   return { file, tokens };
 }
 
-/** Starts an app over HTTP (`--http 127.0.0.1:0` appended) and waits for its address. */
-export function startApp(name: string, args: readonly string[]): Promise<StartedTarget> {
+/**
+ * Starts an app over HTTP (`--http 127.0.0.1:0` appended), with `env` added to this process's
+ * environment, and waits for its address.
+ */
+export function startApp(
+  name: string,
+  args: readonly string[],
+  env?: Readonly<Record<string, string>>,
+): Promise<StartedTarget> {
   const target: OfficialTarget = {
     name,
     command: process.execPath,
     args: [...args, '--http', '127.0.0.1:0'],
+    ...(env === undefined ? {} : { env }),
   };
   return startTarget(target);
 }

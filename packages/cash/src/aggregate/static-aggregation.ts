@@ -33,6 +33,11 @@ export interface AggregatedUpstream {
   label: string;
   /** Whether its last contact succeeded. */
   available: boolean;
+  /**
+   * The protocol era its connection speaks: `modern` (2026-07-28) or `legacy` (2025
+   * handshake); absent until it has connected once.
+   */
+  era?: 'legacy' | 'modern';
 }
 
 /** The upstreams mounted by {@link aggregateMcpServers}. */
@@ -115,11 +120,15 @@ export async function aggregateMcpServers(
   await Promise.allSettled(mounts.map(({ mount }) => mount.open(signal)));
   return {
     upstreams: () =>
-      mounts.map(({ server: name, label, mount }) => ({
-        server: name,
-        label,
-        available: mount.available(),
-      })),
+      mounts.map(({ server: name, label, mount }) => {
+        const era = pool.upstreams.get(name)?.era();
+        return {
+          server: name,
+          label,
+          available: mount.available(),
+          ...(era === undefined ? {} : { era }),
+        };
+      }),
     close: () => pool.close(),
   };
 }

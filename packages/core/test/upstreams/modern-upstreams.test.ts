@@ -1,16 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  MODERN_ONLY_SERVER as MODERN_ONLY,
+  type ModernOnlyHttpServer,
+  startModernOnlyHttp,
+} from '../../../../scripts/modern-only-upstream.mjs';
 import { createUpstream, type Upstream } from '../../src/upstreams/index.js';
-import { firstText, fixturePath, nodeServer, OFFICIAL, rejection } from './helpers.js';
-
-const MODERN_ONLY = fixturePath('modern-only-server.mjs');
+import { firstText, nodeServer, OFFICIAL, rejection } from './helpers.js';
 
 describe('upstreams of either protocol era', () => {
   const opened: Upstream[] = [];
-  const children: ChildProcess[] = [];
+  const servers: ModernOnlyHttpServer[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((upstream) => upstream.close()));
-    for (const child of children.splice(0)) child.kill();
+    await Promise.all(servers.splice(0).map((server) => server.close()));
   });
 
   function open(...args: Parameters<typeof createUpstream>): Upstream {
@@ -20,20 +22,9 @@ describe('upstreams of either protocol era', () => {
   }
 
   async function startModernHttp(): Promise<string> {
-    const child = spawn(process.execPath, [MODERN_ONLY, 'http'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /FIXTURE_LISTENING (\d+)/.exec(output);
-        if (match?.[1] !== undefined) resolve(Number(match[1]));
-      });
-      child.once('exit', () => reject(new Error(`the fixture exited early: ${output}`)));
-    });
-    return `http://127.0.0.1:${port}/mcp`;
+    const server = await startModernOnlyHttp();
+    servers.push(server);
+    return server.url.href;
   }
 
   it('reaches a 2026-07-28-only server over stdio and says it got the modern era', async () => {

@@ -226,12 +226,16 @@ export class McpDriver
     this.getFunctionDescription();
   }
 
-  /** The server, the connection state, the tools and the call counters. */
+  /**
+   * The server, the connection state and its protocol era (`modern` for 2026-07-28, `legacy`
+   * for the 2025 handshake, null before the first connect), the tools and the call counters.
+   */
   async getStatus(): Promise<Record<string, unknown>> {
     const info = this.upstream.serverInfo();
     return {
       server: info === undefined ? null : { name: info.name, version: info.version },
       connection: this.upstream.status,
+      era: this.upstream.era() ?? null,
       functions: this.#state.functions.length,
       skippedTools: this.#state.skipped.map((tool) => tool.name),
       calls: this.#calls,
