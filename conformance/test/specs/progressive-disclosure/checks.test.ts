@@ -270,7 +270,9 @@ function callerSettings(pool: string) {
   };
 }
 
-describe('the progressive-disclosure checks', () => {
+// Each broken row runs twice (both eras) beside the others on a shared machine: a generous time
+// limit, no timed assertion.
+describe('the progressive-disclosure checks', { timeout: 120_000 }, () => {
   let fixture: HttpFixture;
   let good: ConformanceReport;
   let goodOverHttp: ConformanceReport;

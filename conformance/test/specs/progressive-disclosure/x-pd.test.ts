@@ -104,7 +104,8 @@ describe('the real x-pd', () => {
     }
     report = createReport([...demoReport.targets, ...wrapReport.targets]);
     overHttp = httpReport;
-  }, 120_000);
+    // Four runs, the HTTP one in both eras, on a shared machine: a roomy limit, not a measurement.
+  }, 300_000);
 
   afterAll(async () => {
     await demo?.close();
