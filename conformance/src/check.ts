@@ -48,6 +48,11 @@ export interface OpenSessionOptions {
    * modern era a `server/discover` request.
    */
   readonly initialize?: boolean;
+  /**
+   * HTTP headers of this session, each replacing the target's header of the same name whatever
+   * its case (HTTP only; a stdio session ignores them): another caller's credentials, say.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**

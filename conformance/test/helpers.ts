@@ -34,11 +34,22 @@ export interface HttpFixture {
 }
 
 /** Starts `node test/fixtures/<file> --http` and waits for the URL it prints. */
-export async function startHttpFixture(
+export function startHttpFixture(
   file: string,
   env: Record<string, string> = {},
 ): Promise<HttpFixture> {
-  const child = spawn(process.execPath, [join(FIXTURES_DIRECTORY, file), '--http'], {
+  return startListening([join(FIXTURES_DIRECTORY, file), '--http'], env);
+}
+
+/**
+ * Starts `node <args...>` with `env` added and waits for the `listening <url>` line it prints
+ * on stdout.
+ */
+export async function startListening(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<HttpFixture> {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -49,7 +60,7 @@ export async function startHttpFixture(
     }
   };
   try {
-    const url = await listeningUrl(child, file);
+    const url = await listeningUrl(child, args.join(' '));
     return { url, close };
   } catch (error) {
     await close();

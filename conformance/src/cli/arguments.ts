@@ -11,6 +11,7 @@ import { ERA_CHOICES, type EraChoice } from '../era/era.js';
 import { ConformanceError, describeError } from '../errors.js';
 import { parseCashFlags } from '../specs/cash/settings.js';
 import { parseGatewayFlags } from '../specs/gateway/flags.js';
+import { PD_SETTINGS_KEY, pdSettingsFromFlags } from '../specs/progressive-disclosure/settings.js';
 import { createCommandLineTarget, createTarget, type TargetDefinition } from '../target.js';
 
 /** The report formats. */
@@ -62,6 +63,12 @@ Targets (default: every reference target of the repository):
   --gateway-large-args JSON   gateway: arguments of that tool whose result is large enough for
                               the context firewall to store it
   --gateway-invalid-args JSON gateway: arguments that break that tool's input schema
+  --pd-caller "Name: value"   progressive-disclosure: a header that makes one more distinct
+                              caller of --url, one that has read no description yet (repeatable,
+                              three in all; a 2026-07-28 server keys grants by caller)
+  --pd-restricted-caller "Name: value"
+                              progressive-disclosure: a header of a caller whose authorization
+                              shows it fewer tools than --header's
   --driver MODULE             an MCS driver module (a path, or a package specifier): its
                               createDriver(options) or default export (see the README)
   --driver-options JSON       the options object passed to the module's factory
@@ -93,11 +100,11 @@ function usageError(message: string): ConformanceError {
   return new ConformanceError({ code: 'USAGE', message });
 }
 
-function parseHeader(text: string): [string, string] {
+function parseHeader(text: string, flag = 'header'): [string, string] {
   const colon = text.indexOf(':');
   const name = colon < 0 ? '' : text.slice(0, colon).trim();
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-    throw usageError(`--header must look like "Name: value", got "${text}"`);
+    throw usageError(`--${flag} must look like "Name: value", got "${text}"`);
   }
   return [name, text.slice(colon + 1).trim()];
 }
@@ -231,7 +238,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     target = createCommandLineTarget(values.server);
   } else if (values.url !== undefined) {
     const url = parseUrl(values.url);
-    const headers = Object.fromEntries((values.header ?? []).map(parseHeader));
+    const headers = Object.fromEntries((values.header ?? []).map((text) => parseHeader(text)));
     target = createTarget(url, { kind: 'http', url, headers });
   }
   const cash = parseCashFlags(values['cash-large'], values['cash-upstreams']);
@@ -247,6 +254,17 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (gateway !== undefined) {
     if (target === undefined) throw usageError('the --gateway flags need --server or --url');
     target = { ...target, settings: { ...target.settings, gateway } };
+  }
+  const pd = pdSettingsFromFlags(
+    values['pd-caller']?.map((text) => parseHeader(text, 'pd-caller')),
+    values['pd-restricted-caller'] === undefined
+      ? undefined
+      : parseHeader(values['pd-restricted-caller'], 'pd-restricted-caller'),
+  );
+  if (pd !== undefined) {
+    if (target === undefined || values.url === undefined)
+      throw usageError('--pd-caller and --pd-restricted-caller need --url');
+    target = { ...target, settings: { ...target.settings, [PD_SETTINGS_KEY]: pd } };
   }
   const driver =
     values.driver === undefined
@@ -281,6 +299,8 @@ function parse(args: string[]) {
       'gateway-tool': { type: 'string' },
       'gateway-large-args': { type: 'string' },
       'gateway-invalid-args': { type: 'string' },
+      'pd-caller': { type: 'string', multiple: true },
+      'pd-restricted-caller': { type: 'string' },
       era: { type: 'string' },
       driver: { type: 'string' },
       'driver-options': { type: 'string' },

@@ -11,6 +11,7 @@ import { ConformanceError, describeError } from '../errors.js';
 import { openRawSession } from '../session/open-session.js';
 import type { RawSession } from '../session/raw-session.js';
 import { connectClient } from '../session/sdk-client.js';
+import { mergeHeaders } from '../session/standard-headers.js';
 import type { TargetTransport } from '../target.js';
 
 /** The sessions one check opened; the runner closes them when the check ends. */
@@ -77,7 +78,10 @@ export class TargetResources {
 
   /** Opens a new raw session, tracked by `scope` when given (else closed with the target). */
   async open(options: OpenSessionOptions, scope?: CheckScope): Promise<RawSession> {
-    const session = openRawSession(this.transport, this.description.era);
+    const session = openRawSession(
+      withHeaders(this.transport, options.headers),
+      this.description.era,
+    );
     if (scope === undefined) this.opened.push(session);
     else scope.track(session);
     if (options.initialize !== false) {
@@ -124,6 +128,15 @@ export class TargetResources {
       ...this.closing,
     ]);
   }
+}
+
+/** `transport` with `headers` replacing its own of the same name (HTTP only). */
+function withHeaders(
+  transport: TargetTransport,
+  headers: Readonly<Record<string, string>> | undefined,
+): TargetTransport {
+  if (headers === undefined || transport.kind !== 'http') return transport;
+  return { ...transport, headers: mergeHeaders(transport.headers ?? {}, headers) };
 }
 
 /** Rejects with a `TIMEOUT` error when `promise` takes longer than `milliseconds`. */

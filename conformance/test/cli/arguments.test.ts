@@ -126,4 +126,36 @@ describe('parseCliArguments', () => {
       'the --gateway flags need --server or --url',
     );
   });
+
+  it('turns --pd-caller and --pd-restricted-caller into the callers the progressive-disclosure checks use', () => {
+    const command = parseCliArguments([
+      '--url',
+      'http://127.0.0.1:3000/mcp',
+      '--pd-caller',
+      'Authorization: Bearer first-caller-token',
+      '--pd-caller',
+      'Authorization: Bearer second-caller-token',
+      '--pd-restricted-caller',
+      'X-Api-Key: narrow',
+    ]);
+    if (command.kind !== 'run' || command.target === undefined) throw new Error('expected a run');
+    expect(command.target.settings).toEqual({
+      'progressive-disclosure': {
+        callers: [
+          { Authorization: 'Bearer first-caller-token' },
+          { Authorization: 'Bearer second-caller-token' },
+        ],
+        restrictedCaller: { 'X-Api-Key': 'narrow' },
+      },
+    });
+  });
+
+  it('refuses --pd-caller without --url, and one that is not a header', () => {
+    expect(() => parseCliArguments(['--server', 'x-pd demo', '--pd-caller', 'A: b'])).toThrow(
+      '--pd-caller and --pd-restricted-caller need --url',
+    );
+    expect(() =>
+      parseCliArguments(['--url', 'http://127.0.0.1:3000/mcp', '--pd-restricted-caller', 'nope']),
+    ).toThrow('--pd-restricted-caller must look like "Name: value", got "nope"');
+  });
 });

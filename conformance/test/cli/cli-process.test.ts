@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mcpBaseSpec } from '../../src/index.js';
 import { FIXTURES_DIRECTORY } from '../helpers.js';
-
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+import { CLI, runBuiltCli } from './built-cli.js';
 
 const EraSchema = z.enum(['modern', 'legacy']).nullable();
 
@@ -44,20 +40,6 @@ const JsonReportSchema = z.strictObject({
     }),
   ),
 });
-
-async function runBuiltCli(
-  args: readonly string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
-      encoding: 'utf8',
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 describe('the built x-conformance executable', () => {
   beforeAll(() => {

@@ -33,17 +33,21 @@ export function listTools(context: CheckContext): Promise<ToolListing> {
     if (declaredCapabilities(session).tools === undefined) {
       return { declared: false, walk: { items: [], pages: 0 } };
     }
-    const walk = await walkPages(async (cursor) => {
-      const response = await session.request(
-        'tools/list',
-        cursor === undefined ? undefined : { cursor },
-      );
-      const error = errorOf(response);
-      if (error !== undefined) throw new Error(`tools/list failed: ${describeRawError(error)}`);
-      return response.result;
-    }, 'tools');
-    return { declared: true, walk };
+    return { declared: true, walk: await walkToolPages(session) };
   });
+}
+
+/** Reads every page of `tools/list` on `session`. */
+export function walkToolPages(session: RawSession): Promise<PageWalk> {
+  return walkPages(async (cursor) => {
+    const response = await session.request(
+      'tools/list',
+      cursor === undefined ? undefined : { cursor },
+    );
+    const error = errorOf(response);
+    if (error !== undefined) throw new Error(`tools/list failed: ${describeRawError(error)}`);
+    return response.result;
+  }, 'tools');
 }
 
 /** A tool's name for messages: the name as JSON, or its position when it has none. */

@@ -13,6 +13,7 @@ import {
   requiredErrorShapeCheck,
 } from './checks/authorization.js';
 import { systemPromptGuidanceCheck } from './checks/guidance.js';
+import { primaryAuthorizationCheck } from './checks/layering.js';
 import { readErrorChecks, readingChecks } from './checks/reading.js';
 import { resourceListingChecks } from './checks/resource-listing.js';
 import { stageOneChecks } from './checks/stage-one.js';
@@ -33,6 +34,7 @@ export const progressiveDisclosureSpec: SpecDefinition = {
     ...readingChecks,
     ...authorizationChecks,
     noAccessBeyondListingCheck,
+    primaryAuthorizationCheck,
     ...readErrorChecks,
     requiredErrorShapeCheck,
     systemPromptGuidanceCheck,

@@ -204,7 +204,7 @@ export const progressiveDisclosureRequirements: readonly Requirement[] = [
       'MUST',
       'Grants end with their session: a session opened after another one closed starts without its grants.',
     ),
-    note: 'Partial: the grants are seen through calls refused or not; the session mechanism behind them is inferred, not observed.',
+    note: 'The session is the 2025 MCP session (HTTP) or the connection (stdio); the 2026-07-28 revision has none, and the grants are checked per caller as this project documents it (docs/protocol-eras.md: the bearer principal, one anonymous scope for callers without a token), with distinct callers the target names (--pd-caller). Which identifier a server stores grants under is inferred from the calls it refuses or serves, not read.',
   },
   requirement(
     'pd.5.2.stale-session-cleanup',
@@ -219,7 +219,23 @@ export const progressiveDisclosureRequirements: readonly Requirement[] = [
       'MUST',
       'Reading never opens a tool that tools/list does not show: no description is served for it and calling it still fails.',
     ),
-    note: 'Partial: the other authorization layers (OAuth, permissions, keys) belong to the deployment; only the listing layer can be exercised by a client without credentials.',
+    note: 'Without credentials only the listing layer shows; pd.5.3.primary-authorization exercises a second caller the deployment restricts.',
+  },
+  requirement(
+    'pd.5.3.primary-authorization',
+    '§5.3; §10.1',
+    'MUST',
+    "A tool the caller's own authorization hides from its tools/list stays uncallable for that caller after it reads the tool's description: every layer must pass.",
+  ),
+  {
+    ...requirement(
+      'pd.5.3.runtime-layer',
+      '§5.3 item 3',
+      'MUST',
+      'A call that the runtime layer refuses (a rate limit, a missing scope) fails even when its description was read.',
+    ),
+    unobservable:
+      "runtime limits and scopes are the deployment's own: a client cannot know which call one of them refuses, so it cannot provoke the refusal.",
   },
   // §6 Errors
   requirement(

@@ -5,19 +5,29 @@ import {
   runConformance,
   type TargetDefinition,
 } from '../../../src/index.js';
+import { SHARED_SCOPE_REASON } from '../../../src/specs/progressive-disclosure/authorization-trace.js';
 import { progressiveDisclosureSpec } from '../../../src/specs/progressive-disclosure/index.js';
+import { PD_SETTINGS_KEY } from '../../../src/specs/progressive-disclosure/settings.js';
 import { fixtureTarget, type HttpFixture, resultOf, startHttpFixture } from '../../helpers.js';
-import { PD_FIXTURE, pdFixture, sharedGrantsOverStdio, UNOBSERVABLE } from './pd-targets.js';
+import {
+  NEEDS_RESTRICTED_CALLER,
+  PD_FIXTURE,
+  pdFixture,
+  sharedGrantsOverStdio,
+  UNOBSERVABLE,
+} from './pd-targets.js';
 
 /**
- * Each row: a requirement, the defect of the fixture that violates it, and what the failure says.
- * Rows run on one HTTP fixture process (a session per check, the defect in the URL), except
- * those marked `stdio`, which start a process per session sharing a grants file.
+ * Each row: a requirement, the defect of the fixture that violates it, and what the failure says
+ * (in the 2026-07-28 era, `modernMessage` when it differs). Rows run on one HTTP fixture process
+ * in both eras (a session, or in the 2026-07-28 era a caller, per check; the defect in the URL),
+ * except those marked `stdio`, which start a process per session sharing a grants file.
  */
 const BROKEN_FIXTURES: readonly {
   requirement: string;
   defect: string;
   message: RegExp;
+  modernMessage?: RegExp;
   stdio?: true;
 }[] = [
   {
@@ -176,6 +186,8 @@ const BROKEN_FIXTURES: readonly {
     defect: 'shared-grants',
     message:
       /^a read in another session authorized "notes_search" in a second MCP session of the same endpoint open at the same time: the call got a result$/,
+    modernMessage:
+      /^a read in another caller authorized "notes_search" in a second caller \(other credentials\) calling while the first was at work: the call got a result$/,
   },
   {
     requirement: 'pd.5.1.session-isolation',
@@ -189,6 +201,8 @@ const BROKEN_FIXTURES: readonly {
     defect: 'shared-grants',
     message:
       /^a read in another session authorized "notes_search" in a new MCP session of the same endpoint opened after the first closed: the call got a result$/,
+    modernMessage:
+      /^a read in another caller authorized "notes_search" in a third caller \(other credentials\) arriving after the first was done: the call got a result$/,
   },
   {
     requirement: 'pd.5.2.session-lifecycle',
@@ -202,6 +216,12 @@ const BROKEN_FIXTURES: readonly {
     defect: 'unlisted-callable',
     message:
       /^the read served a full description of "x_conformance_unlisted_tool", which tools\/list does not show$/,
+  },
+  {
+    requirement: 'pd.5.3.primary-authorization',
+    defect: 'role-bypass',
+    message:
+      /^"tasks_complete", hidden from the restricted caller's tools\/list, was called successfully by it after a read of its description$/,
   },
   {
     requirement: 'pd.6.1.missing-tool-selection',
@@ -232,15 +252,38 @@ const BROKEN_FIXTURES: readonly {
   },
 ];
 
-describe('the progressive-disclosure checks', () => {
+/** [id, status] of every result of `report`, in report order. */
+function statuses(report: ConformanceReport): [string, string][] {
+  return report.targets.flatMap((target) =>
+    target.results.map((result): [string, string] => [result.id, result.status]),
+  );
+}
+
+/** Three distinct callers and a restricted one, by bearer tokens no other target uses. */
+function callerSettings(pool: string) {
+  const bearer = (name: string) => ({ Authorization: `Bearer ${name}` });
+  return {
+    [PD_SETTINGS_KEY]: {
+      callers: ['first', 'second', 'third'].map((name) => bearer(`${pool}-${name}`)),
+      restrictedCaller: bearer(`restricted-${pool}`),
+    },
+  };
+}
+
+// Each broken row runs twice (both eras) beside the others on a shared machine: a generous time
+// limit, no timed assertion.
+describe('the progressive-disclosure checks', { timeout: 120_000 }, () => {
   let fixture: HttpFixture;
   let good: ConformanceReport;
-  // `pool` keeps the grants of concurrent `shared-grants` targets apart.
-  const overHttp = (defect: string, pool = ''): TargetDefinition =>
-    createTarget(`${PD_FIXTURE} ${defect} over http`, {
+  let goodOverHttp: ConformanceReport;
+  // `pool` keeps the grants of concurrent `shared-grants` targets, and the callers, apart.
+  const overHttp = (defect: string, pool = '', callers = true): TargetDefinition => ({
+    ...createTarget(`${PD_FIXTURE} ${defect} over http`, {
       kind: 'http',
-      url: `${fixture.url}?defect=${defect}&pool=${pool}`,
-    });
+      url: `${fixture.url}?defect=${defect}&pool=${encodeURIComponent(pool)}`,
+    }),
+    ...(callers ? { settings: callerSettings(pool) } : {}),
+  });
 
   // The two stdio rows share one run: each session of it is a process.
   let sharedOverStdio: Promise<ConformanceReport> | undefined;
@@ -254,19 +297,30 @@ describe('the progressive-disclosure checks', () => {
 
   beforeAll(async () => {
     fixture = await startHttpFixture(PD_FIXTURE);
-    good = await runConformance({ targets: [pdFixture()], specs: ['progressive-disclosure'] });
-  });
+    [good, goodOverHttp] = await Promise.all([
+      runConformance({ targets: [pdFixture()], specs: ['progressive-disclosure'] }),
+      runConformance({
+        targets: [overHttp('none', 'good')],
+        specs: ['progressive-disclosure'],
+        era: 'both',
+      }),
+    ]);
+  }, 120_000);
 
   afterAll(async () => {
     await fixture?.close();
   });
 
-  const expectedOnGood = () =>
+  /** Every observable requirement passed; over stdio, the restricted caller's check skipped. */
+  const expectedOnGood = (kind: 'stdio' | 'http' = 'stdio') =>
     progressiveDisclosureSpec.requirements
       .filter(
         (requirement) => requirement.level !== 'MAY' && !UNOBSERVABLE.includes(requirement.id),
       )
-      .map((requirement) => [requirement.id, 'pass']);
+      .map((requirement): [string, string] => [
+        requirement.id,
+        kind === 'stdio' && requirement.id === NEEDS_RESTRICTED_CALLER ? 'skip' : 'pass',
+      ]);
 
   it('proves every check against a broken fixture, and lists what MCP cannot show unchecked', () => {
     const checked = new Set(progressiveDisclosureSpec.checks.map((check) => check.requirement));
@@ -280,21 +334,39 @@ describe('the progressive-disclosure checks', () => {
   });
 
   it('passes the good fixture over stdio on every requirement it can observe', () => {
-    const statuses = good.targets[0]?.results.map((result) => [result.id, result.status]);
-    expect(statuses).toEqual(expectedOnGood());
+    expect(statuses(good)).toEqual(expectedOnGood());
   });
 
-  it('passes the good fixture over HTTP, where the sessions are MCP sessions of one endpoint', async () => {
-    const report = await runConformance({
-      targets: [overHttp('none')],
-      specs: ['progressive-disclosure'],
-    });
-    expect(report.targets[0]?.results.map((result) => [result.id, result.status])).toEqual(
-      expectedOnGood(),
+  it('passes the good fixture over HTTP in both eras: MCP sessions in 2025, distinct callers in 2026-07-28', () => {
+    expect(goodOverHttp.targets.map((target) => target.era)).toEqual(['modern', 'legacy']);
+    expect(statuses(goodOverHttp)).toEqual([...expectedOnGood('http'), ...expectedOnGood('http')]);
+    const isolation = goodOverHttp.targets.map(
+      (target) =>
+        target.results.find((result) => result.id === 'pd.5.1.session-isolation')?.message,
     );
-    expect(resultOf(report, 'pd.5.1.session-isolation').message).toBe(
+    expect(isolation).toEqual([
+      '"notes_search" is refused in a second caller (other credentials) calling while the first was at work',
       '"notes_search" is refused in a second MCP session of the same endpoint open at the same time',
-    );
+    ]);
+  });
+
+  it('in the 2026-07-28 era without distinct callers, skips the checks that need a fresh caller and fails none', async () => {
+    const report = await runConformance({
+      targets: [overHttp('none', 'anonymous', false)],
+      specs: ['progressive-disclosure'],
+      era: 'modern',
+    });
+    const notPassed = report.targets[0]?.results.filter((result) => result.status !== 'pass');
+    expect(notPassed?.map((result) => [result.id, result.status])).toEqual([
+      ['pd.5.1.ungranted-call-refused', 'skip'],
+      ['pd.5.1.grant-on-read', 'skip'],
+      ['pd.5.1.grant-persists', 'skip'],
+      ['pd.5.1.session-isolation', 'skip'],
+      ['pd.5.2.session-lifecycle', 'skip'],
+      ['pd.5.3.primary-authorization', 'skip'],
+      ['pd.6.2.required-error-shape', 'skip'],
+    ]);
+    expect(resultOf(report, 'pd.5.1.session-isolation').message).toBe(SHARED_SCOPE_REASON);
   });
 
   it('detects a server listing the resource or its template, and not one without', async () => {
@@ -309,18 +381,30 @@ describe('the progressive-disclosure checks', () => {
 
   describe.concurrent.each(BROKEN_FIXTURES)(
     '$requirement',
-    ({ requirement, defect, message, stdio }) => {
-      it(`fails on the ${defect} fixture${stdio ? ' over stdio' : ''} and not on the good one`, async () => {
-        const report = stdio
-          ? await runSharedOverStdio()
-          : await runConformance({
-              targets: [overHttp(defect, requirement)],
-              requirements: [requirement],
-            });
-        const result = resultOf(report, requirement);
-        expect(result.status).toBe('fail');
-        expect(result.message).toMatch(message);
-        expect(resultOf(good, requirement).status).toBe('pass');
+    ({ requirement, defect, message, modernMessage, stdio }) => {
+      it(`fails on the ${defect} fixture${stdio ? ' over stdio' : ' over HTTP in both eras'} and not on the good one`, async () => {
+        if (stdio) {
+          const result = resultOf(await runSharedOverStdio(), requirement);
+          expect(result.status).toBe('fail');
+          expect(result.message).toMatch(message);
+          expect(resultOf(good, requirement).status).toBe('pass');
+          return;
+        }
+        for (const era of ['legacy', 'modern'] as const) {
+          const report = await runConformance({
+            targets: [overHttp(defect, `${requirement}-${era}`)],
+            requirements: [requirement],
+            era,
+          });
+          const result = resultOf(report, requirement);
+          expect([result.era, result.status]).toEqual([era, 'fail']);
+          expect(result.message).toMatch(era === 'modern' ? (modernMessage ?? message) : message);
+        }
+        const onGood = statuses(goodOverHttp).filter(([id]) => id === requirement);
+        expect(onGood).toEqual([
+          [requirement, 'pass'],
+          [requirement, 'pass'],
+        ]);
       });
     },
   );

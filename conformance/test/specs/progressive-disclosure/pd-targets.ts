@@ -4,8 +4,15 @@ import { join } from 'node:path';
 import { createStdioTarget, packageBin, type TargetDefinition } from '../../../src/index.js';
 import { FIXTURES_DIRECTORY, fixtureTarget, type HttpFixture } from '../../helpers.js';
 
-/** Requirements about the server's storage: no client can observe them, so they have no check. */
-export const UNOBSERVABLE: readonly string[] = ['pd.7.1.file-per-tool', 'pd.7.2.reload-on-change'];
+/** Requirements no client can observe (runtime limits, storage), so they have no check. */
+export const UNOBSERVABLE: readonly string[] = [
+  'pd.5.3.runtime-layer',
+  'pd.7.1.file-per-tool',
+  'pd.7.2.reload-on-change',
+];
+
+/** The check that needs a restricted caller over HTTP, so it skips over stdio. */
+export const NEEDS_RESTRICTED_CALLER = 'pd.5.3.primary-authorization';
 
 /** The progressive-disclosure fixture server, relative to the fixtures folder. */
 export const PD_FIXTURE = 'progressive-disclosure/pd-server.mjs';
@@ -25,9 +32,12 @@ export function sharedGrantsOverStdio(): TargetDefinition {
   });
 }
 
-/** Starts `x-pd demo --http 127.0.0.1:0` and waits for the URL it prints on stderr. */
-export async function startDemoOverHttp(): Promise<HttpFixture> {
-  const child = spawn(packageBin('x-pd'), ['demo', '--http', '127.0.0.1:0'], {
+/**
+ * Starts `x-pd demo --http 127.0.0.1:0` (with `args`) and waits for the URL it prints on
+ * stderr.
+ */
+export async function startDemoOverHttp(args: readonly string[] = []): Promise<HttpFixture> {
+  const child = spawn(packageBin('x-pd'), ['demo', '--http', '127.0.0.1:0', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const close = async () => {

@@ -11,8 +11,10 @@ import { isRecord } from '../../../session/json-rpc.js';
 import {
   type AuthorizationTrace,
   authorizationTrace,
+  type CallerKind,
   SESSION_CHECK_TIMEOUT_MS,
   type SessionProbe,
+  SHARED_SCOPE_REASON,
 } from '../authorization-trace.js';
 import { callTool, DESCRIPTION_REQUIRED } from '../calls.js';
 import { needResource, needTools } from '../prerequisites.js';
@@ -36,23 +38,52 @@ function traceCheck(
   };
 }
 
-/** The skip of checks that need calls to be gated in the first place. */
-const NOT_GATED = skip('calls are not refused before a read (see pd.5.1.ungranted-call-refused)');
+/**
+ * The skip of checks that need calls to be gated in the first place; with one shared caller, an
+ * earlier grant may be why they are not.
+ */
+function notGated(trace: AuthorizationTrace): CheckOutcome {
+  return trace.callers === 'shared'
+    ? skip(SHARED_SCOPE_REASON)
+    : skip('calls are not refused before a read (see pd.5.1.ungranted-call-refused)');
+}
 
 /** The skip of checks that need a read to grant a call. */
 const NOT_GRANTED = skip('no call was granted by a read (see pd.5.1.grant-on-read)');
 
-/** What another session of the target is: a session of the endpoint, or a process. */
-function otherSession(context: CheckContext): string {
-  return context.target.kind === 'http' ? 'MCP session of the same endpoint' : 'server process';
-}
+/** Where the trace's second and third calls came from, by how its sessions are told apart. */
+const ELSEWHERE: Readonly<Record<CallerKind, { unit: string; concurrent: string; later: string }>> =
+  {
+    session: {
+      unit: 'session',
+      concurrent: 'a second MCP session of the same endpoint open at the same time',
+      later: 'a new MCP session of the same endpoint opened after the first closed',
+    },
+    process: {
+      unit: 'session',
+      concurrent: 'a second server process open at the same time',
+      later: 'a new server process opened after the first closed',
+    },
+    principal: {
+      unit: 'caller',
+      concurrent: 'a second caller (other credentials) calling while the first was at work',
+      later: 'a third caller (other credentials) arriving after the first was done',
+    },
+    shared: { unit: 'caller', concurrent: 'a second caller', later: 'a later caller' },
+  };
 
-function decideProbe(probe: SessionProbe, trace: AuthorizationTrace, where: string): CheckOutcome {
+function decideProbe(
+  probe: SessionProbe,
+  trace: AuthorizationTrace,
+  when: 'concurrent' | 'later',
+): CheckOutcome {
+  const where = ELSEWHERE[trace.callers][when];
+  if (probe.kind === 'unavailable') return skip(probe.reason);
   if (probe.kind === 'error') return skip(`${where} could not be used: ${probe.message}`);
   return probe.answer.refusal !== undefined
     ? pass(`"${trace.subject}" is refused in ${where}`)
     : fail(
-        `a read in another session authorized "${trace.subject}" in ${where}: the call got ${probe.answer.summary}`,
+        `a read in another ${ELSEWHERE[trace.callers].unit} authorized "${trace.subject}" in ${where}: the call got ${probe.answer.summary}`,
       );
 }
 
@@ -76,14 +107,23 @@ export const authorizationChecks: readonly Check[] = [
         : [[trace.other, trace.beforeOther] as const]),
     ] as const;
     const answered = calls.filter(([, answer]) => answer.refusal === undefined);
-    return answered.length > 0
-      ? fail(
-          `calls before any read were not refused with ${DESCRIPTION_REQUIRED}: ${answered.map(([name, answer]) => `"${name}" got ${answer.summary}`).join('; ')}`,
-        )
-      : pass(`${calls.length} call(s) before any read were refused with ${DESCRIPTION_REQUIRED}`);
+    if (answered.length === 0) {
+      return pass(
+        `${calls.length} call(s) before any read were refused with ${DESCRIPTION_REQUIRED}`,
+      );
+    }
+    // One shared caller may hold grants that other requests earned: no fresh caller to ask.
+    if (trace.callers === 'shared') return skip(SHARED_SCOPE_REASON);
+    const principal =
+      trace.callers === 'principal'
+        ? ` (a 2026-07-28 grant belongs to the caller's credentials: the first caller given must have read no description before)`
+        : '';
+    return fail(
+      `calls before any read were not refused with ${DESCRIPTION_REQUIRED}: ${answered.map(([name, answer]) => `"${name}" got ${answer.summary}`).join('; ')}${principal}`,
+    );
   }),
   traceCheck('pd.5.1.grant-on-read', (trace) => {
-    if (trace.beforeSubject.refusal === undefined) return NOT_GATED;
+    if (trace.beforeSubject.refusal === undefined) return notGated(trace);
     const body = objectOf(trace.read);
     if (body === undefined)
       return skip(`${describeAnswer(trace.read)} (see pd.4.3.tools-parameter)`);
@@ -93,7 +133,12 @@ export const authorizationChecks: readonly Check[] = [
     if (trace.afterSubject.refusal !== undefined) {
       return fail(`"${trace.subject}" is still refused after its description was read`);
     }
-    if (trace.afterOther !== undefined && trace.afterOther.refusal === undefined) {
+    const otherWasRefused = trace.beforeOther?.refusal !== undefined;
+    if (
+      otherWasRefused &&
+      trace.afterOther !== undefined &&
+      trace.afterOther.refusal === undefined
+    ) {
       return fail(
         `reading "${trace.subject}" also authorized the unread "${trace.other}": it got ${trace.afterOther.summary}`,
       );
@@ -103,38 +148,28 @@ export const authorizationChecks: readonly Check[] = [
     );
   }),
   traceCheck('pd.5.1.grant-persists', (trace) => {
-    if (trace.beforeSubject.refusal === undefined) return NOT_GATED;
+    if (trace.beforeSubject.refusal === undefined) return notGated(trace);
     if (trace.afterSubject.refusal !== undefined) return NOT_GRANTED;
     return trace.repeatSubject.refusal === undefined
       ? pass(`"${trace.subject}" is still authorized on a later call of the session`)
       : fail(`"${trace.subject}" was refused again on a later call of the same session`);
   }),
-  traceCheck('pd.5.1.session-isolation', (trace, context) => {
-    if (trace.afterSubject.refusal !== undefined || trace.beforeSubject.refusal === undefined) {
-      return NOT_GRANTED;
-    }
-    return decideProbe(
-      trace.concurrentSession,
-      trace,
-      `a second ${otherSession(context)} open at the same time`,
-    );
+  traceCheck('pd.5.1.session-isolation', (trace) => {
+    if (trace.beforeSubject.refusal === undefined) return notGated(trace);
+    if (trace.afterSubject.refusal !== undefined) return NOT_GRANTED;
+    return decideProbe(trace.concurrentSession, trace, 'concurrent');
   }),
-  traceCheck('pd.5.2.session-lifecycle', (trace, context) => {
-    if (trace.afterSubject.refusal !== undefined || trace.beforeSubject.refusal === undefined) {
-      return NOT_GRANTED;
-    }
-    return decideProbe(
-      trace.laterSession,
-      trace,
-      `a new ${otherSession(context)} opened after the first closed`,
-    );
+  traceCheck('pd.5.2.session-lifecycle', (trace) => {
+    if (trace.beforeSubject.refusal === undefined) return notGated(trace);
+    if (trace.afterSubject.refusal !== undefined) return NOT_GRANTED;
+    return decideProbe(trace.laterSession, trace, 'later');
   }),
 ];
 
 /** The TOOL_DESCRIPTION_REQUIRED error has a message and a resource_uri naming the tool. */
 export const requiredErrorShapeCheck: Check = traceCheck('pd.6.2.required-error-shape', (trace) => {
   const refusal = trace.beforeSubject.refusal;
-  if (refusal === undefined) return NOT_GATED;
+  if (refusal === undefined) return notGated(trace);
   const problems: string[] = [];
   if (typeof refusal.message !== 'string' || refusal.message.trim() === '') {
     problems.push('the error has no message');
