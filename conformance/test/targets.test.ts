@@ -18,6 +18,7 @@ describe('the reference targets', () => {
       'sdk2-legacy-only http',
       'x-pd demo',
       'x-pd wrap',
+      'x-pd demo http',
       'x-context-cache serve',
       'x-gateway gateway',
       'x-gateway proxy',

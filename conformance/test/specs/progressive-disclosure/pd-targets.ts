@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
-import { createStdioTarget, packageBin, type TargetDefinition } from '../../../src/index.js';
-import { FIXTURES_DIRECTORY, fixtureTarget, type HttpFixture } from '../../helpers.js';
+import { createStdioTarget, type TargetDefinition } from '../../../src/index.js';
+import { FIXTURES_DIRECTORY, fixtureTarget } from '../../helpers.js';
 
 /** Requirements no client can observe (runtime limits, storage), so they have no check. */
 export const UNOBSERVABLE: readonly string[] = [
@@ -30,35 +28,4 @@ export function sharedGrantsOverStdio(): TargetDefinition {
     args: [join(FIXTURES_DIRECTORY, PD_FIXTURE), 'shared-grants'],
     withTemporaryDirectory: (directory) => ({ args: [join(directory, 'grants.json')] }),
   });
-}
-
-/**
- * Starts `x-pd demo --http 127.0.0.1:0` (with `args`) and waits for the URL it prints on
- * stderr.
- */
-export async function startDemoOverHttp(args: readonly string[] = []): Promise<HttpFixture> {
-  const child = spawn(packageBin('x-pd'), ['demo', '--http', '127.0.0.1:0', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  };
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-        if (match?.[1] !== undefined) resolve(match[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`x-pd exited with ${code}: ${stderr}`)));
-    });
-    return { url, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
 }

@@ -1,21 +1,18 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAbsolute } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConformanceReport,
   createReport,
-  createTarget,
   referenceTargets,
   runConformance,
-  type TargetDefinition,
 } from '../../../src/index.js';
 import { progressiveDisclosureSpec } from '../../../src/specs/progressive-disclosure/index.js';
-import { PD_SETTINGS_KEY } from '../../../src/specs/progressive-disclosure/settings.js';
 import { progressiveDisclosureTargets } from '../../../src/specs/progressive-disclosure/targets.js';
-import type { HttpFixture } from '../../helpers.js';
-import { NEEDS_RESTRICTED_CALLER, startDemoOverHttp, UNOBSERVABLE } from './pd-targets.js';
+import { NEEDS_RESTRICTED_CALLER, UNOBSERVABLE } from './pd-targets.js';
+
+/** The registered x-pd demo over Streamable HTTP, with bearer tokens for its callers. */
+const HTTP_TARGET = 'x-pd demo http';
 
 /** The `pd.*` results of `target` (in every era it was checked in) as [id, status]. */
 function statuses(report: ConformanceReport, target: string): [string, string][] {
@@ -49,56 +46,26 @@ function expected(kind: 'stdio' | 'http'): [string, string][] {
     ]);
 }
 
-/** The roles of x-pd demo's callers over HTTP: four full callers, one read-only. */
-const ROLES = { own: 'user', first: 'user', second: 'user', third: 'user', narrow: 'read-only' };
-
-/** The bearer token of a caller (x-pd wants tokens of 16 characters or more). */
-function tokenOf(caller: keyof typeof ROLES): string {
-  return `x-conformance-${caller}-token`;
-}
-
-/** The x-pd demo HTTP target: its own token, three distinct callers and the read-only one. */
-function demoOverHttp(url: string): TargetDefinition {
-  const bearer = (caller: keyof typeof ROLES) => ({ Authorization: `Bearer ${tokenOf(caller)}` });
-  return {
-    ...createTarget('x-pd demo over http', { kind: 'http', url, headers: bearer('own') }),
-    settings: {
-      [PD_SETTINGS_KEY]: {
-        callers: [bearer('first'), bearer('second'), bearer('third')],
-        restrictedCaller: bearer('narrow'),
-      },
-    },
-  };
-}
-
 describe('the real x-pd', () => {
-  let demo: HttpFixture | undefined;
-  let directory: string | undefined;
   let report: ConformanceReport;
   let overHttp: ConformanceReport;
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'x-pd-tokens-'));
-    const tokens = join(directory, 'tokens.json');
-    const entries = Object.entries(ROLES).map(([caller, role]) => [
-      tokenOf(caller as keyof typeof ROLES),
-      role,
-    ]);
-    await writeFile(tokens, JSON.stringify(Object.fromEntries(entries)));
-    demo = await startDemoOverHttp(['--tokens', tokens]);
-    const url = demo.url;
     // mcp-base on x-pd is left to the full run (`pnpm conformance`), to keep this test short; the
     // targets run side by side, as their processes mostly wait, with time limits for a busy
     // machine (x-pd wrap starts three official servers per session).
     const options = { specs: ['progressive-disclosure'], timeoutMs: 30_000 };
-    const [demoReport, wrapReport, httpReport] = await Promise.all([
-      ...progressiveDisclosureTargets.map((target) =>
-        runConformance({ targets: [target], ...options }),
+    const [demoReport, wrapReport, httpReport] = await Promise.all(
+      progressiveDisclosureTargets.map((target) =>
+        // Over HTTP, both eras: MCP sessions in 2025; in 2026-07-28, callers told apart by bearer
+        // token (docs/protocol-eras.md: grants belong to the principal).
+        runConformance({
+          targets: [target],
+          ...options,
+          ...(target.name === HTTP_TARGET ? { era: 'both' as const } : {}),
+        }),
       ),
-      // Both eras: MCP sessions in 2025; in 2026-07-28, callers told apart by bearer token
-      // (docs/protocol-eras.md: grants belong to the principal).
-      runConformance({ targets: [demoOverHttp(url)], ...options, era: 'both' }),
-    ]);
+    );
     if (demoReport === undefined || wrapReport === undefined || httpReport === undefined) {
       throw new Error('expected three reports');
     }
@@ -107,14 +74,9 @@ describe('the real x-pd', () => {
     // Four runs, the HTTP one in both eras, on a shared machine: a roomy limit, not a measurement.
   }, 300_000);
 
-  afterAll(async () => {
-    await demo?.close();
-    if (directory !== undefined) await rm(directory, { recursive: true, force: true });
-  });
-
   it('is registered with absolute paths, so it runs from any working directory', async () => {
     expect(referenceTargets.map((target) => target.name)).toEqual(
-      expect.arrayContaining(['x-pd demo', 'x-pd wrap']),
+      expect.arrayContaining(['x-pd demo', 'x-pd wrap', HTTP_TARGET]),
     );
     const wrap = progressiveDisclosureTargets.find((target) => target.name === 'x-pd wrap');
     const setup = await wrap?.setup();
@@ -142,7 +104,7 @@ describe('the real x-pd', () => {
 
   it('x-pd demo over Streamable HTTP passes in both eras: grants apart per 2025 session and per 2026-07-28 caller, roles kept', () => {
     expect(overHttp.targets.map((target) => target.era)).toEqual(['modern', 'legacy']);
-    expect(statuses(overHttp, 'x-pd demo over http'), notPassed(overHttp)).toEqual([
+    expect(statuses(overHttp, HTTP_TARGET), notPassed(overHttp)).toEqual([
       ...expected('http'),
       ...expected('http'),
     ]);
