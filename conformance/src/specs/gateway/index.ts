@@ -17,6 +17,7 @@ import { keywordlessRuleChecks } from './checks/keywordless-rules.js';
 import { pathChecks } from './checks/paths.js';
 import { primitiveReadChecks } from './checks/primitive-reads.js';
 import { primitiveBrowseChecks } from './checks/primitives.js';
+import { probeUpstreamChecks } from './checks/probe-upstream.js';
 import { isGatewayToolList, surfaceChecks } from './checks/surface.js';
 import { gatewayRequirements } from './requirements.js';
 import { listTools, META_TOOLS } from './surface.js';
@@ -48,6 +49,7 @@ export const gatewaySpec: SpecDefinition = {
     ...cacheStableChecks,
     ...primitiveBrowseChecks,
     ...primitiveReadChecks,
+    ...probeUpstreamChecks,
   ],
   detect: async (context) => isGatewaySurface((await listTools(context)).map((tool) => tool.name)),
 };

@@ -22,7 +22,7 @@ describe('the cash flags of x-conformance', () => {
 
   it('refuse them without a target, and refuse kwargs that are not JSON', () => {
     expect(() => parseCliArguments(['--cash-large', 'orders.list'])).toThrow(
-      '--cash-large and --cash-upstreams need a target',
+      'the --cash flags need a target',
     );
     expect(() => parseCliArguments(['--server', 'x', '--cash-large', 'orders.list {'])).toThrow(
       /not JSON/,
