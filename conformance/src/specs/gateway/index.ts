@@ -11,6 +11,7 @@ import type { SpecDefinition } from '../../spec.js';
 import { cacheStableChecks } from './checks/cache-stable.js';
 import { cardChecks } from './checks/cards.js';
 import { controlsChecks } from './checks/controls.js';
+import { deepPathsCheck } from './checks/deep-paths.js';
 import { errorChecks } from './checks/errors.js';
 import { executionChecks } from './checks/execution.js';
 import { keywordlessRuleChecks } from './checks/keywordless-rules.js';
@@ -42,6 +43,7 @@ export const gatewaySpec: SpecDefinition = {
     ...surfaceChecks,
     ...cardChecks,
     ...pathChecks,
+    deepPathsCheck,
     ...errorChecks,
     ...executionChecks,
     ...keywordlessRuleChecks,

@@ -149,6 +149,16 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'Path "/" lists one card per namespace, and each namespace path resolves; "/ns/*" equals "/ns".',
   ),
+  {
+    // The §3.3 table states what each path resolves to, as fact, so a MUST.
+    ...requirement(
+      'gw.3.3.deep-paths',
+      '§3.2; §3.3',
+      'MUST',
+      "A cluster's path lists its children, and a tool's leaf path (its parent's path and its name) answers that single card, or PATH_NOT_FOUND.",
+    ),
+    phrase: 'a leaf path returns a single card (or 404)',
+  },
   requirement(
     'gw.3.4.path-invalid',
     '§3.2; §3.4',
@@ -366,7 +376,7 @@ export const gatewayRequirements: readonly Requirement[] = [
       'A tool-level error result (isError) is dispatched upstream exactly once, never retried.',
     ),
     phrase: 'tool-level error results dispatch exactly once',
-    note: 'which transport failures a retry policy retries needs an upstream that fails on demand at the transport level; only the single dispatch of a tool-level error is observed.',
+    note: 'Partial: the single dispatch of a tool-level error is observed at the probe upstream; which transport failures a retry policy retries would need an upstream that fails at the transport level on demand.',
   },
   // Statements no client sees over MCP against a gateway it did not configure: listed so the
   // catalog accounts for them.
