@@ -40,6 +40,12 @@ export const PROBE_CARD_SHORT = 'probe_brief';
 /** The same lookup as {@link PROBE_CARD_SHORT}, with a description far above a card's budget. */
 export const PROBE_CARD_LONG = 'probe_verbose';
 
+/** Fails at the protocol level: the call is answered with a JSON-RPC error, not a result. */
+export const PROBE_CRASH = 'probe_crash';
+
+/** Declares an input schema that breaks JSON Schema itself (a property of an unknown type). */
+export const PROBE_BAD_SCHEMA = 'probe_badschema';
+
 /** Answers what reached the upstream: the side channel the checks read. Never recorded. */
 export const PROBE_REQUESTS = 'probe_requests';
 
@@ -95,6 +101,16 @@ export const PROBE_TOOLS: readonly ProbeTool[] = [
     description: PROBE_LONG_DESCRIPTION,
     inputSchema: LOOKUP_SCHEMA,
     annotations: READ_ONLY,
+  },
+  {
+    name: PROBE_CRASH,
+    description: 'Fail the call with a protocol error.',
+    inputSchema: TEXT_SCHEMA,
+  },
+  {
+    name: PROBE_BAD_SCHEMA,
+    description: 'Declare an input schema that is not valid JSON Schema.',
+    inputSchema: { type: 'object', properties: { value: { type: 'nothing' } }, required: [] },
   },
   {
     name: PROBE_REQUESTS,

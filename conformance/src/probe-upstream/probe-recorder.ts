@@ -6,8 +6,10 @@
  */
 
 import {
+  PROBE_BAD_SCHEMA,
   PROBE_CARD_LONG,
   PROBE_CARD_SHORT,
+  PROBE_CRASH,
   PROBE_ECHO,
   PROBE_FAIL,
   PROBE_REQUESTS,
@@ -44,9 +46,20 @@ export const MAX_RECORDED_ARGS = 200;
 /** How many records one `probe_requests` answer gives at most (the newest ones). */
 export const MAX_LISTED_REQUESTS = 40;
 
+/** What `probe_crash` throws once recorded: the server answers it as a JSON-RPC error. */
+export class ProbeCrashError extends Error {
+  constructor(text: string) {
+    super(`probe_crash failed on purpose: ${text}`);
+    this.name = 'ProbeCrashError';
+  }
+}
+
 /** The probe's calls and what it recorded of them. */
 export interface ProbeRecorder {
-  /** Answers a `tools/call` of `name` with `args`, recording it unless it is `probe_requests`. */
+  /**
+   * Answers a `tools/call` of `name` with `args`, recording it unless it is `probe_requests`;
+   * throws {@link ProbeCrashError} for a valid `probe_crash`.
+   */
   call(name: string, args: Readonly<Record<string, unknown>>): ProbeResult;
 }
 
@@ -106,6 +119,8 @@ export function createProbeRecorder(): ProbeRecorder {
         tool: name,
         args: (JSON.stringify(args) ?? '').slice(0, MAX_RECORDED_ARGS),
       });
+      // No schema of unknown types can be checked: the tool answers that it should not be called.
+      if (name === PROBE_BAD_SCHEMA) return text('a tool with a broken schema was called', true);
       const problem = argumentProblem(name, args);
       if (problem !== undefined) return text(`invalid arguments: ${problem}`, true);
       switch (name) {
@@ -113,6 +128,8 @@ export function createProbeRecorder(): ProbeRecorder {
           return text(String(args.text));
         case PROBE_FAIL:
           return text(`refused: ${String(args.text)}`, true);
+        case PROBE_CRASH:
+          throw new ProbeCrashError(String(args.text));
         case PROBE_CARD_SHORT:
         case PROBE_CARD_LONG:
           return text(lookup(String(args.key), typeof args.limit === 'number' ? args.limit : 0));

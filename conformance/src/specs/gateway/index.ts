@@ -18,6 +18,7 @@ import { keywordlessRuleChecks } from './checks/keywordless-rules.js';
 import { pathChecks } from './checks/paths.js';
 import { primitiveReadChecks } from './checks/primitive-reads.js';
 import { primitiveBrowseChecks } from './checks/primitives.js';
+import { probeFailureChecks } from './checks/probe-failures.js';
 import { probeUpstreamChecks } from './checks/probe-upstream.js';
 import { isGatewayToolList, surfaceChecks } from './checks/surface.js';
 import { gatewayRequirements } from './requirements.js';
@@ -52,6 +53,7 @@ export const gatewaySpec: SpecDefinition = {
     ...primitiveBrowseChecks,
     ...primitiveReadChecks,
     ...probeUpstreamChecks,
+    ...probeFailureChecks,
   ],
   detect: async (context) => isGatewaySurface((await listTools(context)).map((tool) => tool.name)),
 };

@@ -6,7 +6,8 @@
  * @module
  */
 
-import type { CheckContext } from '../../check.js';
+import type { Check, CheckContext, CheckOutcome } from '../../check.js';
+import { skip } from '../../outcome.js';
 import { PROBE_REQUESTS } from '../../probe-upstream/probe-catalog.js';
 import { findProbeRequests } from '../../probe-upstream/probe-log.js';
 import type { ProbeRequest } from '../../probe-upstream/probe-recorder.js';
@@ -17,6 +18,22 @@ import { callMetaTool, describeAnswer, META_TOOLS, type MetaToolAnswer } from '.
 /** The probe namespaces the target names, if any. */
 export function probeNamespaces(context: CheckContext): readonly string[] | undefined {
   return gatewayProbeOf(context)?.probeUpstreams;
+}
+
+/** A check that runs `judge` with the first probe namespace, or skips a target that names none. */
+export function probeCheck(
+  requirement: string,
+  judge: (context: CheckContext, namespace: string) => Promise<CheckOutcome>,
+): Check {
+  return {
+    requirement,
+    async run(context) {
+      const namespace = probeNamespaces(context)?.[0];
+      return namespace === undefined
+        ? skip('the target names no probe upstream (settings.gateway.probeUpstreams)')
+        : judge(context, namespace);
+    },
+  };
 }
 
 /** The full id the gateway gives the probe tool `name` of namespace `namespace`. */

@@ -378,6 +378,25 @@ export const gatewayRequirements: readonly Requirement[] = [
     phrase: 'tool-level error results dispatch exactly once',
     note: 'Partial: the single dispatch of a tool-level error is observed at the probe upstream; which transport failures a retry policy retries would need an upstream that fails at the transport level on demand.',
   },
+  {
+    ...requirement(
+      'gw.3.4.upstream-taxonomy',
+      '§3.4 (Upstream-error taxonomy)',
+      'MUST',
+      'Upstream failures are classified: UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, AUTH_FAILED, PERMISSION_DENIED, RATE_LIMITED, else UPSTREAM_ERROR, retryable for the transient ones.',
+    ),
+    phrase: 'failures from the wrapped server are classified',
+    note: 'Partial: a protocol error of a probe upstream must answer one of the upstream codes; timeouts, vanished upstreams and refused credentials cannot be caused on demand by a client.',
+  },
+  {
+    ...requirement(
+      'gw.4.4.schema-invalid',
+      '§4.4; §3.4',
+      'MUST',
+      'A tool whose upstream schema fails meta-validation answers SCHEMA_INVALID at execute time, not ARGS_INVALID.',
+    ),
+    phrase: 'a schema that fails meta-validation surfaces as SCHEMA_INVALID',
+  },
   // Statements no client sees over MCP against a gateway it did not configure: listed so the
   // catalog accounts for them.
   {
@@ -390,27 +409,5 @@ export const gatewayRequirements: readonly Requirement[] = [
     phrase: 'error results are never cached',
     unobservable:
       'needs an upstream tool that fails on demand and then succeeds, which a gateway of unknown upstreams does not offer.',
-  },
-  {
-    ...requirement(
-      'gw.3.4.upstream-taxonomy',
-      '§3.4 (Upstream-error taxonomy)',
-      'MUST',
-      'Upstream failures are classified: UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, AUTH_FAILED, PERMISSION_DENIED, RATE_LIMITED, else UPSTREAM_ERROR, retryable for the transient ones.',
-    ),
-    phrase: 'failures from the wrapped server are classified',
-    unobservable:
-      'needs upstreams that time out, vanish or refuse credentials on demand, which a client of a configured gateway cannot cause.',
-  },
-  {
-    ...requirement(
-      'gw.4.4.schema-invalid',
-      '§4.4; §3.4',
-      'MUST',
-      'A tool whose upstream schema fails meta-validation answers SCHEMA_INVALID at execute time, not ARGS_INVALID.',
-    ),
-    phrase: 'a schema that fails meta-validation surfaces as SCHEMA_INVALID',
-    unobservable:
-      'needs an upstream that serves a broken schema; a client cannot make a configured upstream do so.',
   },
 ];

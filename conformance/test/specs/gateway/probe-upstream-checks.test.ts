@@ -18,6 +18,8 @@ const PROBE_REQUIREMENTS = [
   'gw.2.4.truncation',
   'gw.4.4.not-reaching-upstream',
   'gw.4.5.retry',
+  'gw.3.4.upstream-taxonomy',
+  'gw.4.4.schema-invalid',
 ];
 
 /** The gateway fixture in `mode` with the probe tools, broken by `breakName`. */
@@ -40,6 +42,18 @@ const BROKEN_FIXTURES: readonly {
   breakName: string;
   message: RegExp;
 }[] = [
+  {
+    requirement: 'gw.3.4.upstream-taxonomy',
+    mode: 'gateway',
+    breakName: 'probe-crash-unclassified',
+    message: /^a JSON-RPC error of probe_crash answered an error "probe_crash failed on purpose/,
+  },
+  {
+    requirement: 'gw.4.4.schema-invalid',
+    mode: 'gateway',
+    breakName: 'probe-schema-as-args',
+    message: /^probe_badschema answered error ARGS_INVALID, not SCHEMA_INVALID$/,
+  },
   {
     requirement: 'gw.4.4.not-reaching-upstream',
     mode: 'gateway',
@@ -110,6 +124,8 @@ describe('the gateway checks of a probe upstream', () => {
         'gw.2.4.truncation': 'pass',
         'gw.4.4.not-reaching-upstream': 'pass',
         'gw.4.5.retry': 'pass',
+        'gw.3.4.upstream-taxonomy': 'pass',
+        'gw.4.4.schema-invalid': 'pass',
       });
     },
   );
@@ -127,6 +143,11 @@ describe('the gateway checks of a probe upstream', () => {
       expect(result.message).toMatch(message);
     },
   );
+
+  it('finds no failure of the spec on the good fixture with the probe tools', async () => {
+    const report = await runConformance({ targets: [probeFixture('gateway')], specs: ['gateway'] });
+    expect(report.targets[0]?.results.filter((result) => result.status === 'fail')).toEqual([]);
+  });
 
   it('fails when a named probe namespace holds no probe upstream', async () => {
     const target = {
