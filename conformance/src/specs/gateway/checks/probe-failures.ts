@@ -12,16 +12,7 @@ import { PROBE_BAD_SCHEMA, PROBE_CRASH } from '../../../probe-upstream/probe-cat
 import { hydratedStubs } from '../probe.js';
 import { executeProbeTool, probeCheck } from '../probe-upstreams.js';
 import { describeAnswer, errorCodeOf, modeOf } from '../surface.js';
-
-/** The §3.4 codes of failures from the wrapped server (the taxonomy of issue #485). */
-export const UPSTREAM_CODES: readonly string[] = [
-  'UPSTREAM_ERROR',
-  'UPSTREAM_TIMEOUT',
-  'UPSTREAM_UNAVAILABLE',
-  'AUTH_FAILED',
-  'PERMISSION_DENIED',
-  'RATE_LIMITED',
-];
+import { UPSTREAM_CODES } from './errors.js';
 
 /** A protocol error of the upstream answers one of the §3.4 upstream codes. */
 export const upstreamTaxonomyCheck = probeCheck(
