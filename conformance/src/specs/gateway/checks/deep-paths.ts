@@ -11,6 +11,7 @@ import { fail, listProblems, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { type BrowseAnswer, browse, probeBrowses } from '../cards.js';
 import { callMetaTool, describeAnswer, errorCodeOf, META_TOOLS, requireMode } from '../surface.js';
+import { CACHE_BREAKPOINT_ID } from './cache-stable.js';
 
 /** A §3.2 segment below the root. */
 const SEGMENT = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -40,8 +41,11 @@ async function checkLeaf(
   walk.leaves += 1;
   if (errorCodeOf(answer) === 'PATH_NOT_FOUND') return;
   const cards = answer.payload?.cards;
+  // A cache-stable marker card is §5's to judge (gw.5.3.breakpoint), not a child of the leaf.
   const ids = Array.isArray(cards)
-    ? cards.map((entry: unknown) => (isRecord(entry) ? entry.id : undefined))
+    ? cards
+        .map((entry: unknown) => (isRecord(entry) ? entry.id : undefined))
+        .filter((id) => id !== CACHE_BREAKPOINT_ID)
     : undefined;
   if (ids === undefined || ids.length !== 1 || ids[0] !== card.id) {
     walk.problems.push(
