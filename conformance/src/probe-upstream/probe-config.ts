@@ -9,9 +9,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built probe executable: `dist/probe-upstream-cli.js`, one level above this folder. */
+/**
+ * The built probe executable, `dist/probe-upstream-cli.js` of this package (two levels above
+ * `src/probe-upstream/` or `dist/probe-upstream/`), so the tests, which run the sources, start it too.
+ */
 export const PROBE_UPSTREAM_CLI = fileURLToPath(
-  new URL('../probe-upstream-cli.js', import.meta.url),
+  new URL('../../dist/probe-upstream-cli.js', import.meta.url),
 );
 
 /** The labels the reference targets give their two probe upstreams. */
