@@ -23,8 +23,11 @@ describe('the reference targets', () => {
       'x-gateway gateway',
       'x-gateway proxy',
       'x-gateway-controls',
+      'x-gateway probe gateway',
+      'x-gateway probe proxy',
       'x-cash demo',
       'x-cash aggregate',
+      'x-cash aggregate probe',
     ]);
   });
 

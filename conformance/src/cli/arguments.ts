@@ -24,6 +24,7 @@ export type CliCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'list'; readonly format: ReportFormat }
   | { readonly kind: 'list-targets'; readonly format: ReportFormat }
+  | { readonly kind: 'coverage'; readonly format: ReportFormat }
   | {
       readonly kind: 'run';
       /** The server given on the command line; with no driver either, every reference target. */
@@ -48,6 +49,7 @@ export const USAGE = `Usage:
                 [--profile NAME]... [--format text|json|junit] [--output FILE] [--timeout MS]
   x-conformance --list [--format text|json]
   x-conformance --list-targets [--format text|json]
+  x-conformance --coverage [--format text|json]
 
 Targets (default: every reference target of the repository):
   --server "<command line>"   a stdio server, run as sh -c 'exec <command line>'
@@ -58,6 +60,8 @@ Targets (default: every reference target of the repository):
   --cash-large "NS.FN [JSON]" cash: a call of --server/--url whose response exceeds the gate
                               threshold, with optional kwargs, e.g. "orders.list {}"
   --cash-upstreams a,b,c      cash: the upstream labels of an aggregator given as --server/--url
+  --cash-probe-upstreams a,b  cash: labels under which that aggregator runs the conformance probe
+                              upstream (x-conformance-probe-upstream), one process each
   --gateway-tool ID           gateway: a tool of the gateway or proxy given as --server/--url,
                               e.g. everything:echo (the three --gateway flags go together)
   --gateway-large-args JSON   gateway: arguments of that tool whose result is large enough for
@@ -69,6 +73,10 @@ Targets (default: every reference target of the repository):
   --pd-restricted-caller "Name: value"
                               progressive-disclosure: a header of a caller whose authorization
                               shows it fewer tools than --header's
+  --gateway-probe-upstreams a,b
+                              gateway: namespaces under which that gateway or proxy runs the
+                              conformance probe upstream (x-conformance-probe-upstream); alone,
+                              it also gives the three flags above (the first probe's echo)
   --driver MODULE             an MCS driver module (a path, or a package specifier): its
                               createDriver(options) or default export (see the README)
   --driver-options JSON       the options object passed to the module's factory
@@ -89,6 +97,7 @@ Options:
   --timeout MS      time limit of each check (default 10000)
   --list            print the requirement catalog
   --list-targets    print the reference targets and the specs each implements
+  --coverage        print how the catalog covers each spec's statements (text is Markdown)
   --help            print this text
 
 Every report ends with how many MUST checks were skipped and why: a skip is not a pass.
@@ -212,6 +221,10 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     if (format === 'junit') throw usageError('--list prints text or json');
     return { kind: 'list', format };
   }
+  if (values.coverage === true) {
+    if (format === 'junit') throw usageError('--coverage prints text or json');
+    return { kind: 'coverage', format };
+  }
   if (values['list-targets'] === true) {
     if (format === 'junit') throw usageError('--list-targets prints text or json');
     return { kind: 'list-targets', format };
@@ -241,15 +254,20 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const headers = Object.fromEntries((values.header ?? []).map((text) => parseHeader(text)));
     target = createTarget(url, { kind: 'http', url, headers });
   }
-  const cash = parseCashFlags(values['cash-large'], values['cash-upstreams']);
+  const cash = parseCashFlags(
+    values['cash-large'],
+    values['cash-upstreams'],
+    values['cash-probe-upstreams'],
+  );
   if (cash !== undefined) {
-    if (target === undefined) throw usageError('--cash-large and --cash-upstreams need a target');
+    if (target === undefined) throw usageError('the --cash flags need a target');
     target = { ...target, settings: { ...target.settings, cash } };
   }
   const gateway = parseGatewayFlags({
     tool: values['gateway-tool'],
     largeArgs: values['gateway-large-args'],
     invalidArgs: values['gateway-invalid-args'],
+    probeUpstreams: values['gateway-probe-upstreams'],
   });
   if (gateway !== undefined) {
     if (target === undefined) throw usageError('the --gateway flags need --server or --url');
@@ -296,11 +314,13 @@ function parse(args: string[]) {
       header: { type: 'string', multiple: true },
       'cash-large': { type: 'string' },
       'cash-upstreams': { type: 'string' },
+      'cash-probe-upstreams': { type: 'string' },
       'gateway-tool': { type: 'string' },
       'gateway-large-args': { type: 'string' },
       'gateway-invalid-args': { type: 'string' },
       'pd-caller': { type: 'string', multiple: true },
       'pd-restricted-caller': { type: 'string' },
+      'gateway-probe-upstreams': { type: 'string' },
       era: { type: 'string' },
       driver: { type: 'string' },
       'driver-options': { type: 'string' },
@@ -312,6 +332,7 @@ function parse(args: string[]) {
       timeout: { type: 'string' },
       list: { type: 'boolean' },
       'list-targets': { type: 'boolean' },
+      coverage: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { type Progress, startProgress } from '@x/core/progress';
 import { ConformanceError, describeError } from '../errors.js';
 import { formatCatalogJson, formatCatalogText } from '../report/catalog.js';
+import { formatCoverageJson, formatCoverageMarkdown } from '../report/coverage.js';
 import { formatJsonReport } from '../report/json.js';
 import { formatJunitReport } from '../report/junit.js';
 import type { ConformanceReport } from '../report/report.js';
@@ -83,6 +84,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         command.format === 'json'
           ? formatCatalogJson(specCatalog())
           : formatCatalogText(specCatalog()),
+      );
+      return EXIT.ok;
+    }
+    if (command.kind === 'coverage') {
+      io.writeStdout(
+        command.format === 'json'
+          ? formatCoverageJson(specCatalog())
+          : formatCoverageMarkdown(specCatalog()),
       );
       return EXIT.ok;
     }

@@ -63,6 +63,7 @@ import {
   namespaceNormalizedCheck,
   noCollidingLabelsCheck,
 } from './checks/names.js';
+import { routesObservedCheck } from './checks/routing.js';
 import {
   instructionsCheck,
   placeholdersCheck,
@@ -120,6 +121,7 @@ export const cashSpec: SpecDefinition = {
     aggregatorToolsCheck,
     mergedHelpCheck,
     routesCallsCheck,
+    routesObservedCheck,
     mergedSkillsCheck,
     uniqueLabelsCheck,
     manifestPublishedCheck,

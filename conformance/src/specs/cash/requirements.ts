@@ -231,7 +231,16 @@ export const cashRequirements: readonly Requirement[] = [
       'MUST',
       "A call into an upstream's namespace reaches a function of that upstream, not an unknown-name error.",
     ),
-    note: 'Only the answer is seen: that the call reached the right upstream, and no other, would need upstreams that record their calls, which an aggregator under test is not configured with.',
+    note: 'Only the answer is seen here; cash.5.4.routes-observed sees the call arrive at the right upstream when the aggregator is configured with probe upstreams.',
+  },
+  {
+    ...rfc(
+      'cash.5.4.routes-observed',
+      '§5.4',
+      'MUST',
+      'A call into a namespace reaches the upstream registered under it, once, with its function name and kwargs, and no other upstream.',
+    ),
+    phrase: 'route call(namespace, function, kwargs) to the appropriate underlying server',
   },
   {
     ...rfc(

@@ -46,6 +46,11 @@ export const CashTargetSettingsSchema = z
     writeCall: WriteCallSchema.optional(),
     /** The upstream labels of an aggregator; without them the aggregation checks skip. */
     upstreams: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * The labels of upstreams that are conformance probe upstreams (`x-conformance-probe-upstream`,
+     * each its own process): the routing check reads what reached each. Without them it skips.
+     */
+    probeUpstreams: z.array(z.string().min(1)).min(1).optional(),
   })
   .strict();
 
@@ -78,17 +83,30 @@ function usage(message: string): ConformanceError {
   return new ConformanceError({ code: 'USAGE', message });
 }
 
+/** Comma-separated labels of `flag`, trimmed; throws `USAGE` when there are none. */
+function parseLabels(flag: string, text: string): string[] {
+  const labels = text
+    .split(',')
+    .map((label) => label.trim())
+    .filter((label) => label !== '');
+  if (labels.length === 0) throw usage(`--${flag} needs comma-separated labels`);
+  return labels;
+}
+
 /**
  * The `cash` settings from the command line's `--cash-large` (`namespace.function`, optionally
- * followed by a JSON object of kwargs) and `--cash-upstreams` (comma-separated labels); undefined
- * when neither is given. Throws `USAGE` errors.
+ * followed by a JSON object of kwargs), `--cash-upstreams` and `--cash-probe-upstreams`
+ * (comma-separated labels); undefined when none is given. Throws `USAGE` errors.
  */
 export function parseCashFlags(
   large: string | undefined,
   upstreams: string | undefined,
+  probeUpstreams?: string,
 ): CashTargetSettings | undefined {
-  if (large === undefined && upstreams === undefined) return undefined;
-  const settings: { largeCall?: LargeCall; upstreams?: string[] } = {};
+  if (large === undefined && upstreams === undefined && probeUpstreams === undefined) {
+    return undefined;
+  }
+  const settings: { largeCall?: LargeCall; upstreams?: string[]; probeUpstreams?: string[] } = {};
   if (large !== undefined) {
     const trimmed = large.trim();
     const space = trimmed.search(/\s/);
@@ -111,13 +129,9 @@ export function parseCashFlags(
       ...(kwargs === undefined ? {} : { kwargs: kwargs as Record<string, unknown> }),
     };
   }
-  if (upstreams !== undefined) {
-    const labels = upstreams
-      .split(',')
-      .map((label) => label.trim())
-      .filter((label) => label !== '');
-    if (labels.length === 0) throw usage('--cash-upstreams needs comma-separated labels');
-    settings.upstreams = labels;
+  if (upstreams !== undefined) settings.upstreams = parseLabels('cash-upstreams', upstreams);
+  if (probeUpstreams !== undefined) {
+    settings.probeUpstreams = parseLabels('cash-probe-upstreams', probeUpstreams);
   }
   return settings;
 }

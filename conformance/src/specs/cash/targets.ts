@@ -12,6 +12,8 @@
 
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROBE_CARD_SHORT } from '../../probe-upstream/probe-catalog.js';
+import { PROBE_LABELS, writeProbeConfig } from '../../probe-upstream/probe-config.js';
 import { createStdioTarget, type TargetDefinition } from '../../target.js';
 import type { CashTargetSettings } from './settings.js';
 
@@ -66,10 +68,28 @@ export const AGGREGATE_SETTINGS: CashTargetSettings = {
   upstreams: ['filesystem', 'memory', 'everything'],
 };
 
+/**
+ * An aggregator in front of the two conformance probe upstreams only: their labels, both probes
+ * for the routing check, and the first probe's read-only lookup with 600 related records (about
+ * 16,000 characters) as the large call.
+ */
+export const PROBE_AGGREGATE_SETTINGS: CashTargetSettings = {
+  largeCall: {
+    namespace: PROBE_LABELS[0],
+    function: PROBE_CARD_SHORT,
+    kwargs: { key: 'conformance', limit: 600 },
+  },
+  upstreams: [...PROBE_LABELS],
+  probeUpstreams: [...PROBE_LABELS],
+};
+
 /** The specs both targets implement. */
 const SPECS = ['mcp-base', 'cash'];
 
-/** `x-cash demo` and `x-cash aggregate --config <example>`, over stdio. */
+/**
+ * `x-cash demo`, `x-cash aggregate --config <example>` and `x-cash aggregate` in front of two
+ * probe upstreams, over stdio.
+ */
 export const cashTargets: readonly TargetDefinition[] = [
   {
     ...createStdioTarget({
@@ -90,5 +110,17 @@ export const cashTargets: readonly TargetDefinition[] = [
       specs: SPECS,
     }),
     settings: { cash: AGGREGATE_SETTINGS },
+  },
+  {
+    ...createStdioTarget({
+      name: 'x-cash aggregate probe',
+      command: process.execPath,
+      args: [X_CASH_CLI, 'aggregate'],
+      specs: SPECS,
+      withTemporaryDirectory: (directory) => ({
+        args: ['--config', writeProbeConfig(directory, PROBE_LABELS)],
+      }),
+    }),
+    settings: { cash: PROBE_AGGREGATE_SETTINGS },
   },
 ];

@@ -11,12 +11,15 @@ import type { SpecDefinition } from '../../spec.js';
 import { cacheStableChecks } from './checks/cache-stable.js';
 import { cardChecks } from './checks/cards.js';
 import { controlsChecks } from './checks/controls.js';
+import { deepPathsCheck } from './checks/deep-paths.js';
 import { errorChecks } from './checks/errors.js';
 import { executionChecks } from './checks/execution.js';
 import { keywordlessRuleChecks } from './checks/keywordless-rules.js';
 import { pathChecks } from './checks/paths.js';
 import { primitiveReadChecks } from './checks/primitive-reads.js';
 import { primitiveBrowseChecks } from './checks/primitives.js';
+import { probeFailureChecks } from './checks/probe-failures.js';
+import { probeUpstreamChecks } from './checks/probe-upstream.js';
 import { isGatewayToolList, surfaceChecks } from './checks/surface.js';
 import { gatewayRequirements } from './requirements.js';
 import { listTools, META_TOOLS } from './surface.js';
@@ -41,6 +44,7 @@ export const gatewaySpec: SpecDefinition = {
     ...surfaceChecks,
     ...cardChecks,
     ...pathChecks,
+    deepPathsCheck,
     ...errorChecks,
     ...executionChecks,
     ...keywordlessRuleChecks,
@@ -48,6 +52,8 @@ export const gatewaySpec: SpecDefinition = {
     ...cacheStableChecks,
     ...primitiveBrowseChecks,
     ...primitiveReadChecks,
+    ...probeUpstreamChecks,
+    ...probeFailureChecks,
   ],
   detect: async (context) => isGatewaySurface((await listTools(context)).map((tool) => tool.name)),
 };

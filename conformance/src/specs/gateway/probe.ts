@@ -9,7 +9,14 @@ import type { CheckContext } from '../../check.js';
 import { isRecord } from '../../session/json-rpc.js';
 import { browse } from './cards.js';
 import { type GatewayProbe, gatewayProbeOf } from './settings.js';
-import { callMetaTool, listTools, META_TOOLS, type MetaToolAnswer, modeOf } from './surface.js';
+import {
+  callMetaTool,
+  errorCodeOf,
+  listTools,
+  META_TOOLS,
+  type MetaToolAnswer,
+  modeOf,
+} from './surface.js';
 import { idMatchesPrefix } from './tool-id.js';
 
 /** One listed proxy stub and what `tool_hydrate` said about it. */
@@ -22,6 +29,11 @@ export interface HydratedStub {
   readonly toolId: string;
   /** The hydrated input schema (`input_schema` or `inputSchema`), when there is one. */
   readonly inputSchema: unknown;
+  /**
+   * Hydration answered SCHEMA_INVALID: the upstream schema failed meta-validation (§4.4), so
+   * there is no schema to return and no id to read; such a stub is not held to the others' rules.
+   */
+  readonly schemaRefused: boolean;
 }
 
 /** The most stubs the checks hydrate. */
@@ -41,6 +53,7 @@ export function hydratedStubs(context: CheckContext): Promise<readonly HydratedS
         answer,
         toolId: typeof payload.tool_id === 'string' ? payload.tool_id : stub.name,
         inputSchema: payload.input_schema ?? payload.inputSchema,
+        schemaRefused: errorCodeOf(answer) === 'SCHEMA_INVALID',
       });
     }
     return hydrated;

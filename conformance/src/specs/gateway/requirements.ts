@@ -2,8 +2,10 @@
  * The requirements of the `gateway` spec: the gateway surface specification (§1-§5, §7, §9), the
  * statements a client can observe over MCP, at the level the spec's own words give each.
  *
- * Not observable over MCP, so not listed: the hash input of §1.3 beyond the presence of `hash8`,
- * collisions (§1.5), the selection helpers (§2.6), the hydration cache key (§4.3), refresh
+ * The §1.3 hash input, the §2.3 field rule, the §2.4 cut and what reaches an upstream (§4.4,
+ * §4.5) are checked against a conformance probe upstream the gateway is configured with
+ * (settings.gateway.probeUpstreams), whose tools are known and which records every call.
+ * Not observable over MCP, so not listed: collisions (§1.5), the selection helpers (§2.6), the hydration cache key (§4.3), refresh
  * atomicity (§4.6), the marker's absence from `tools/list` (§5.4: nothing there to look for),
  * the domain-separated shape hashes of §9.2 (the spec fixes no domain prefix to recompute) and
  * the `PrimitiveUpstream` adapters (§9.4); the library's tests cover those. The §3.4 redaction
@@ -147,6 +149,16 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     'Path "/" lists one card per namespace, and each namespace path resolves; "/ns/*" equals "/ns".',
   ),
+  {
+    // The §3.3 table states what each path resolves to, as fact, so a MUST.
+    ...requirement(
+      'gw.3.3.deep-paths',
+      '§3.2; §3.3',
+      'MUST',
+      "A cluster's path lists its children, and a tool's leaf path (its parent's path and its name) answers that single card, or PATH_NOT_FOUND.",
+    ),
+    phrase: 'a leaf path returns a single card (or 404)',
+  },
   requirement(
     'gw.3.4.path-invalid',
     '§3.2; §3.4',
@@ -317,8 +329,17 @@ export const gatewayRequirements: readonly Requirement[] = [
     'MUST',
     "prompt_get with arguments that break the prompt's argument list (missing, unknown, not strings, not an object) answers ARGS_INVALID and renders nothing.",
   ),
-  // Statements no client sees over MCP against a gateway it did not configure: listed so the
-  // catalog accounts for them.
+  // Checked against a probe upstream the gateway is configured with
+  // (settings.gateway.probeUpstreams): its tools are known, and it records what reaches it.
+  {
+    ...requirement(
+      'gw.1.3.hash8',
+      '§1.3',
+      'MUST',
+      'A tool id without a version ends in the hash8 of §1.3: SHA-256 over the upstream name, a newline and the sorted top-level property and required names.',
+    ),
+    phrase: 'adapters must emit hash8, computed over the upstream name and the schema shape',
+  },
   {
     ...requirement(
       'gw.2.3.no-silent-drop',
@@ -327,8 +348,16 @@ export const gatewayRequirements: readonly Requirement[] = [
       'The card builder never drops a field to meet the token budget; only the description is cut.',
     ),
     phrase: 'must not silently drop fields to meet budget',
-    unobservable:
-      'needs a catalog whose cards are known in advance (a probe upstream the gateway is configured with); a card missing a field cannot be told apart from an upstream that never had it.',
+  },
+  {
+    // The five steps of §2.4 are stated as fact; step 5 carries the MUST.
+    ...requirement(
+      'gw.2.4.truncation',
+      '§2.4; §4.1',
+      'MUST',
+      'A description above the budget is cut to its longest prefix ending in ".", "!" or "?", else hard-cut with "…" appended; a card and a proxy stub alike.',
+    ),
+    phrase: 'truncation is sentence-boundary-aware, else a hard cut with an ellipsis',
   },
   {
     ...requirement(
@@ -338,20 +367,38 @@ export const gatewayRequirements: readonly Requirement[] = [
       'Arguments that fail validation never reach the upstream server.',
     ),
     phrase: 'validation errors must not reach the upstream',
-    unobservable:
-      'only the upstream sees what reaches it; gw.4.4.args-invalid checks the answer carries no upstream result, and a recording probe upstream would need the gateway configured with it.',
   },
   {
     ...requirement(
       'gw.4.5.retry',
       '§4.5',
       'MUST',
-      'With a retry policy, only transient upstream failures are retried, and tool-level errors are dispatched once.',
+      'A tool-level error result (isError) is dispatched upstream exactly once, never retried.',
     ),
     phrase: 'tool-level error results dispatch exactly once',
-    unobservable:
-      'attempts are counted at the upstream and in diagnostics, neither of which MCP shows a client.',
+    note: 'Partial: the single dispatch of a tool-level error is observed at the probe upstream; which transport failures a retry policy retries would need an upstream that fails at the transport level on demand.',
   },
+  {
+    ...requirement(
+      'gw.3.4.upstream-taxonomy',
+      '§3.4 (Upstream-error taxonomy)',
+      'MUST',
+      'Upstream failures are classified: UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, AUTH_FAILED, PERMISSION_DENIED, RATE_LIMITED, else UPSTREAM_ERROR, retryable for the transient ones.',
+    ),
+    phrase: 'failures from the wrapped server are classified',
+    note: 'Partial: a protocol error of a probe upstream must answer one of the upstream codes; timeouts, vanished upstreams and refused credentials cannot be caused on demand by a client.',
+  },
+  {
+    ...requirement(
+      'gw.4.4.schema-invalid',
+      '§4.4; §3.4',
+      'MUST',
+      'A tool whose upstream schema fails meta-validation answers SCHEMA_INVALID at execute time, not ARGS_INVALID.',
+    ),
+    phrase: 'a schema that fails meta-validation surfaces as SCHEMA_INVALID',
+  },
+  // Statements no client sees over MCP against a gateway it did not configure: listed so the
+  // catalog accounts for them.
   {
     ...requirement(
       'gw.4.5.errors-not-cached',
@@ -362,27 +409,5 @@ export const gatewayRequirements: readonly Requirement[] = [
     phrase: 'error results are never cached',
     unobservable:
       'needs an upstream tool that fails on demand and then succeeds, which a gateway of unknown upstreams does not offer.',
-  },
-  {
-    ...requirement(
-      'gw.3.4.upstream-taxonomy',
-      '§3.4 (Upstream-error taxonomy)',
-      'MUST',
-      'Upstream failures are classified: UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, AUTH_FAILED, PERMISSION_DENIED, RATE_LIMITED, else UPSTREAM_ERROR, retryable for the transient ones.',
-    ),
-    phrase: 'failures from the wrapped server are classified',
-    unobservable:
-      'needs upstreams that time out, vanish or refuse credentials on demand, which a client of a configured gateway cannot cause.',
-  },
-  {
-    ...requirement(
-      'gw.4.4.schema-invalid',
-      '§4.4; §3.4',
-      'MUST',
-      'A tool whose upstream schema fails meta-validation answers SCHEMA_INVALID at execute time, not ARGS_INVALID.',
-    ),
-    phrase: 'a schema that fails meta-validation surfaces as SCHEMA_INVALID',
-    unobservable:
-      'needs an upstream that serves a broken schema; a client cannot make a configured upstream do so.',
   },
 ];

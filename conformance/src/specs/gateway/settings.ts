@@ -1,7 +1,8 @@
 /**
  * What a gateway target tells the checks about itself: a tool and arguments that give a large
  * result (for the firewall) and arguments that break that tool's schema. A target passes them
- * as `settings.gateway`; without them the checks that need them skip.
+ * as `settings.gateway`; without them the checks that need them skip. It may also name the
+ * namespaces of probe upstreams, whose record of the calls they received the checks read.
  *
  * @module
  */
@@ -17,6 +18,12 @@ export const GatewayProbeSchema = z.strictObject({
   largeArgs: z.record(z.string(), z.unknown()),
   /** Arguments that break the tool's input schema. */
   invalidArgs: z.record(z.string(), z.unknown()),
+  /**
+   * The namespaces under which the gateway lists the tools of a conformance probe upstream
+   * (`x-conformance-probe-upstream`), each its own process; with them the checks observe what
+   * reaches an upstream. Without them those checks skip.
+   */
+  probeUpstreams: z.array(z.string().min(1)).min(1).optional(),
 });
 
 /** A parsed {@link GatewayProbeSchema}. */

@@ -11,6 +11,8 @@
 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROBE_ECHO } from '../../probe-upstream/probe-catalog.js';
+import { PROBE_LABELS, writeProbeConfig } from '../../probe-upstream/probe-config.js';
 import { createStdioTarget, type TargetDefinition } from '../../target.js';
 import type { GatewayControlsProbe } from './controls-settings.js';
 import type { GatewayProbe } from './settings.js';
@@ -102,6 +104,32 @@ function gatewayTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
   return { ...target, settings: { gateway: GATEWAY_PROBE } };
 }
 
+/**
+ * The probe calls of `x-gateway probe`: the echo of the first probe upstream, with a text of
+ * 6,000 words as the large result, and both probe namespaces for the checks that read what
+ * reached them.
+ */
+export const GATEWAY_UPSTREAM_PROBE: GatewayProbe = {
+  tool: `${PROBE_LABELS[0]}:${PROBE_ECHO}`,
+  largeArgs: { text: GATEWAY_PROBE.largeArgs.message },
+  invalidArgs: { text: 42 },
+  probeUpstreams: [...PROBE_LABELS],
+};
+
+/** `x-gateway serve` in `mode` in front of two conformance probe upstreams only, over stdio. */
+function probeTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
+  const target = createStdioTarget({
+    name: `x-gateway probe ${mode}`,
+    command: X_GATEWAY,
+    args: ['serve', '--mode', mode, '--quiet'],
+    specs: SPECS,
+    withTemporaryDirectory: (directory) => ({
+      args: ['--config', writeProbeConfig(directory, PROBE_LABELS)],
+    }),
+  });
+  return { ...target, settings: { gateway: GATEWAY_UPSTREAM_PROBE } };
+}
+
 /** `x-gateway serve --config <example with controls>` in gateway mode, over stdio. */
 function controlsTarget(): TargetDefinition {
   const target = createStdioTarget({
@@ -117,11 +145,13 @@ function controlsTarget(): TargetDefinition {
 }
 
 /**
- * `x-gateway serve --config <example> --mode gateway|proxy`, and `x-gateway-controls` with the
- * opt-in controls on, over stdio.
+ * `x-gateway serve --config <example> --mode gateway|proxy`, `x-gateway-controls` with the
+ * opt-in controls on, and both modes in front of two probe upstreams, over stdio.
  */
 export const gatewayTargets: readonly TargetDefinition[] = [
   gatewayTarget('gateway'),
   gatewayTarget('proxy'),
   controlsTarget(),
+  probeTarget('gateway'),
+  probeTarget('proxy'),
 ];

@@ -20,9 +20,23 @@ describe('the cash flags of x-conformance', () => {
     });
   });
 
+  it('give an aggregator its probe upstreams, and refuse an empty list', () => {
+    const command = parseCliArguments([
+      '--server',
+      'x',
+      '--cash-probe-upstreams',
+      ' probea, probeb ',
+    ]);
+    if (command.kind !== 'run') throw new Error('expected a run');
+    expect(command.target?.settings).toEqual({ cash: { probeUpstreams: ['probea', 'probeb'] } });
+    expect(() => parseCliArguments(['--server', 'x', '--cash-probe-upstreams', ' , '])).toThrow(
+      '--cash-probe-upstreams needs comma-separated labels',
+    );
+  });
+
   it('refuse them without a target, and refuse kwargs that are not JSON', () => {
     expect(() => parseCliArguments(['--cash-large', 'orders.list'])).toThrow(
-      '--cash-large and --cash-upstreams need a target',
+      'the --cash flags need a target',
     );
     expect(() => parseCliArguments(['--server', 'x', '--cash-large', 'orders.list {'])).toThrow(
       /not JSON/,

@@ -22,6 +22,7 @@ const DEMO_SKIPS = [
   'cash.5.4.aggregator-tools', // not an aggregator
   'cash.5.4.merged-help',
   'cash.5.4.routes-calls',
+  'cash.5.4.routes-observed',
   'cash.5.4.merged-skills',
   'cash.5.4.unique-labels',
   'cash.5.5.manifest-published', // stdio
@@ -33,11 +34,16 @@ const AGGREGATE_SKIPS = [
   'cash.4.3.instructions',
   'cash.4.3.placeholders',
   'cash.5.3.expressive-names',
+  'cash.5.4.routes-observed', // no probe upstream in the example config
   'cash.5.4.merged-skills',
   'cash.5.5.manifest-published',
   'cash.5.5.manifest-content-type',
   'cash.7.2.write-not-repeated', // no write call registered
 ];
+/** In front of two probe upstreams, routing is observed; the rest skips as with the example. */
+const PROBE_AGGREGATE_SKIPS = AGGREGATE_SKIPS.filter(
+  (requirement) => requirement !== 'cash.5.4.routes-observed',
+);
 
 function byStatus(report: ConformanceReport, status: string): string[] {
   return (report.targets[0]?.results ?? [])
@@ -86,6 +92,20 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     );
   });
 
+  it('pass every check on x-cash aggregate in front of two probe upstreams, routing observed', async () => {
+    const report = await runConformance({
+      targets: [reference('x-cash aggregate probe')],
+      specs: ['cash'],
+      profiles: [X_PROFILE],
+      timeoutMs: START_TIMEOUT_MS,
+    });
+    expect(byStatus(report, 'fail')).toEqual([]);
+    expect(skipped(report)).toEqual(PROBE_AGGREGATE_SKIPS);
+    expect(byStatus(report, 'pass')).toContain(
+      'cash.5.4.routes-observed: calls into probea, probeb reach their own upstream, function and kwargs intact',
+    );
+  });
+
   it('reach the app, its example config and the official servers by absolute paths', async () => {
     const setups = await Promise.all(cashTargets.map((target) => target.setup()));
     for (const setup of setups) {
@@ -96,6 +116,7 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     }
     const path = setups[1]?.transport.kind === 'stdio' ? setups[1].transport.env?.PATH : undefined;
     expect(existsSync(join(path?.split(delimiter)[0] ?? '', 'mcp-server-everything'))).toBe(true);
+    await Promise.all(setups.map((setup) => setup.cleanup?.()));
   });
 
   describe('over HTTP and with CaSH upstreams', () => {

@@ -4,13 +4,15 @@ import { gatewaySpec, isGatewaySurface } from '../../../src/specs/gateway/index.
 import { gatewayTargets } from '../../../src/specs/gateway/targets.js';
 
 describe('the x-gateway reference targets', () => {
-  it('pass every gateway and mcp-base requirement in both modes and with the controls on, and check each gateway MUST in one', async () => {
-    // Each target starts three upstream servers: allow for a loaded machine.
+  it('pass every gateway and mcp-base requirement in both modes, with the controls on and in front of probe upstreams, and check each gateway MUST in one', async () => {
+    // Each target starts two or three upstream servers: allow for a loaded machine.
     const report = await runConformance({ targets: gatewayTargets, timeoutMs: 30_000 });
     expect(report.targets.map((target) => target.target)).toEqual([
       'x-gateway gateway',
       'x-gateway proxy',
       'x-gateway-controls',
+      'x-gateway probe gateway',
+      'x-gateway probe proxy',
     ]);
     const failed = report.targets.flatMap((target) =>
       target.results
@@ -29,7 +31,7 @@ describe('the x-gateway reference targets', () => {
       )
       .map((requirement) => requirement.id);
     expect(unchecked).toEqual([]);
-  }, 180_000);
+  }, 400_000);
 
   it('detects a gateway by exactly its three meta-tools (and whole §9.4 pairs) and a proxy by tool_hydrate and tool_execute', () => {
     expect(isGatewaySurface(['tool_view', 'tool_browse', 'tool_execute'])).toBe(true);

@@ -69,7 +69,9 @@ export const toolIdFormatCheck: Check = {
       mode === 'gateway'
         ? (await probeToolCards(context)).map((card) => String(card.id))
         : mode === 'proxy'
-          ? (await hydratedStubs(context)).map((stub) => stub.toolId)
+          ? (await hydratedStubs(context))
+              .filter((stub) => !stub.schemaRefused)
+              .map((stub) => stub.toolId)
           : [];
     if (mode === undefined) return skip('the target serves neither the gateway nor the proxy');
     if (ids.length === 0) return fail('no browse or hydration gave a tool id');

@@ -20,18 +20,23 @@ import {
 } from '../surface.js';
 import { MALFORMED_PATHS, MISSING_PATH } from './paths.js';
 
-/** The codes of §3.4. */
-const ERROR_CODES = new Set([
-  'PATH_INVALID',
-  'PATH_NOT_FOUND',
-  'ARGS_INVALID',
-  'SCHEMA_INVALID',
+/** The §3.4 codes of failures from the wrapped server (the upstream-error taxonomy). */
+export const UPSTREAM_CODES: readonly string[] = [
   'UPSTREAM_ERROR',
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_UNAVAILABLE',
   'AUTH_FAILED',
   'PERMISSION_DENIED',
   'RATE_LIMITED',
+];
+
+/** The codes of §3.4. */
+const ERROR_CODES = new Set([
+  'PATH_INVALID',
+  'PATH_NOT_FOUND',
+  'ARGS_INVALID',
+  'SCHEMA_INVALID',
+  ...UPSTREAM_CODES,
   'HYDRATE_FAILED',
   'VIEW_FAILED',
 ]);

@@ -137,7 +137,9 @@ export const hydrateCheck: Check = {
   async run(context) {
     const outcome = await requireMode(context, 'proxy');
     if (outcome !== undefined) return outcome;
-    const stubs = await hydratedStubs(context);
+    const all = await hydratedStubs(context);
+    const stubs = all.filter((stub) => !stub.schemaRefused);
+    const refused = all.length - stubs.length;
     const problems = stubs.flatMap((stub) => {
       if (stub.answer.isError) {
         return [`"${stub.listedName}" hydrates to an error: ${stub.answer.text.slice(0, 80)}`];
@@ -151,7 +153,9 @@ export const hydrateCheck: Check = {
     });
     return problems.length > 0
       ? fail(listProblems(problems))
-      : pass(`${stubs.length} tools hydrate to their input schemas`);
+      : pass(
+          `${stubs.length} tools hydrate to their input schemas${refused === 0 ? '' : `; ${refused} with a schema that fails meta-validation answer SCHEMA_INVALID`}`,
+        );
   },
 };
 
