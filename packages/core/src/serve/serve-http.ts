@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isInitializeRequest } from '@modelcontextprotocol/server';
 import { CoreError } from '../errors.js';
+import { withEmptyListings } from './empty-listings.js';
 import { isLegacyPost } from './era-routing.js';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -111,7 +112,8 @@ export async function serveHttp(
   httpServer.on('error', onError);
   let context: HttpContext;
   try {
-    context = createContext(withShortInvalidParams(factory), options, {
+    const listingFactory = options.emptyListings === false ? factory : withEmptyListings(factory);
+    context = createContext(withShortInvalidParams(listingFactory), options, {
       host,
       port,
       path,

@@ -11,6 +11,7 @@ import {
   serveStdio as serveSdkStdio,
 } from '@modelcontextprotocol/server/stdio';
 import { stdioScope } from './caller-scope.js';
+import { withEmptyListings } from './empty-listings.js';
 import { withShortInvalidParams } from './invalid-params.js';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
 
@@ -109,7 +110,9 @@ export async function serveStdio(
     })();
     return closing;
   };
-  const shortErrorsFactory = withShortInvalidParams(factory);
+  const shortErrorsFactory = withShortInvalidParams(
+    options.emptyListings === false ? factory : withEmptyListings(factory),
+  );
   const handle = serveSdkStdio(
     ({ era }) =>
       shortErrorsFactory({

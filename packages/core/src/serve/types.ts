@@ -165,6 +165,13 @@ export interface HttpServeOptions {
    * With a shared store only `deleted` means the session is over for every instance.
    */
   onSessionClosed?: (sessionId: string, reason: HttpSessionCloseReason) => void;
+  /**
+   * Declares `prompts` and `resources` for a server whose factory declares neither, answering
+   * their listings with an empty list and their `get`/`read` with "not found" (default true), so
+   * that a client listing every primitive gets results with caching hints instead of -32601. A
+   * capability the factory declares is left as it is.
+   */
+  emptyListings?: boolean;
   /** Called with unexpected errors (a factory or route handler that throws, a server socket error, a session store failure); never with bad requests. */
   onError?: (error: unknown) => void;
 }
@@ -192,4 +199,11 @@ export interface StdioServeOptions {
   role?: string;
   /** Called once when the server has closed, whether by `close()` or by the end of `stdin`. */
   onClosed?: () => void;
+  /**
+   * Declares `prompts` and `resources` for a server whose factory declares neither, answering
+   * their listings with an empty list and their `get`/`read` with "not found" (default true), so
+   * that a client listing every primitive gets results with caching hints instead of -32601. A
+   * capability the factory declares is left as it is.
+   */
+  emptyListings?: boolean;
 }

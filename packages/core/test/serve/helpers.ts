@@ -51,6 +51,16 @@ export const INITIALIZE_REQUEST = {
   },
 } as const;
 
+/** The 2026-07-28 protocol revision. */
+export const MODERN = '2026-07-28';
+
+/** The per-request `_meta` envelope of a 2026-07-28 request from a client named `raw`. */
+export const MODERN_ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+} as const;
+
 /** Headers a Streamable HTTP POST needs. */
 export const POST_HEADERS = {
   'content-type': 'application/json',

@@ -4,14 +4,15 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp, serveStdio } from '../../src/serve/index.js';
 import { shortenInvalidParamsMessage } from '../../src/serve/invalid-params.js';
-import { createCounterFactory, INITIALIZE_REQUEST, POST_HEADERS, rawRequest } from './helpers.js';
+import {
+  createCounterFactory,
+  INITIALIZE_REQUEST,
+  MODERN,
+  MODERN_ENVELOPE,
+  POST_HEADERS,
+  rawRequest,
+} from './helpers.js';
 
-const MODERN = '2026-07-28';
-const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
 /** The two bad calls of issue 20 and the short message each must get. */
 const BAD_CALLS = [
   {
@@ -29,7 +30,7 @@ function call(id: number, params: Record<string, unknown>, era: 'legacy' | 'mode
     jsonrpc: '2.0',
     id,
     method: 'tools/call',
-    params: era === 'modern' ? { ...params, _meta: ENVELOPE } : params,
+    params: era === 'modern' ? { ...params, _meta: MODERN_ENVELOPE } : params,
   };
 }
 
