@@ -46,7 +46,10 @@ const PLAN: Readonly<Record<string, { cwd: string; skip: Skips }>> = {
         'the workspace is built before its tests run (turbo: test depends on build)',
       ],
       ['node dist/cli.js serve --config examples/mcp.json --http', SERVES_UNTIL_STOPPED],
-      ['npx mcp-inspector --cli http://127.0.0.1:3000/mcp', NEEDS_SERVER],
+      [
+        'npx -y @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:3000/mcp',
+        NEEDS_SERVER,
+      ],
     ],
   },
   'apps/mcs-cli/README.md': {
@@ -63,8 +66,9 @@ const PLAN: Readonly<Record<string, { cwd: string; skip: Skips }>> = {
   'apps/pd-server/README.md': {
     cwd: 'apps/pd-server',
     skip: [
-      ['node dist/cli.js demo --http 3000 &', SERVES_UNTIL_STOPPED],
-      ['pnpm exec mcp-inspector --cli http://127.0.0.1:3000/mcp', NEEDS_SERVER],
+      ['node dist/cli.js demo --http 3000 --tokens tokens.json &', SERVES_UNTIL_STOPPED],
+      ['inspect() {', 'defines the Inspector call of the next lines, which need that server'],
+      ['inspect --method', NEEDS_SERVER],
     ],
   },
   'bench/README.md': {
