@@ -3,12 +3,12 @@
  * 13 MB of JSON) is above the 10 MiB a stdio client reads by default, so x-pd answers that one
  * call with RESULT_TOO_LARGE, and serves the next one from the same upstream process.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLargeFileFolder } from '../../../scripts/large-file-folder.mjs';
 import { descendantPids } from '../../../scripts/process-table.mjs';
 import { BIN, CLI } from './process-helpers.js';
 
@@ -17,16 +17,11 @@ let client: Client;
 let transport: StdioClientTransport;
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-pd-large-'));
-  await writeFile(join(folder, 'six.txt'), 'line "with quotes"\tand a tab\n'.repeat(220_000));
-  await writeFile(join(folder, 'small.txt'), 'a small file');
-  const config = join(folder, 'mcp.json');
-  await writeFile(
-    config,
-    JSON.stringify({
-      mcpServers: { filesystem: { command: join(BIN, 'mcp-server-filesystem'), args: [folder] } },
-    }),
-  );
+  let config: string;
+  ({ folder, config } = await createLargeFileFolder(
+    'x-pd-large-',
+    join(BIN, 'mcp-server-filesystem'),
+  ));
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'wrap', '--config', config],
