@@ -106,6 +106,62 @@ function fieldPostings(analysed: readonly Analysed[]): Map<string, number[]> {
   return postings;
 }
 
+/** Which query terms each document holds, and how often in each field (see {@link termMatches}). */
+interface TermMatches {
+  /** `[title, headings, body]` occurrences of the query terms, three per document. */
+  readonly counts: Int32Array;
+  /** The query terms the document at `position` holds, in query order (a new array). */
+  termsOf(position: number): string[];
+}
+
+/**
+ * Reads the postings of the query's terms once: per document, field counts summed over the
+ * terms, and a chain of its (document, term) hits in query order, kept in flat arrays so that
+ * a query allocates nothing per document; a document's terms are listed only when asked for.
+ */
+function termMatches(
+  postings: ReadonlyMap<string, readonly number[]>,
+  queryTerms: readonly string[],
+  documentCount: number,
+): TermMatches {
+  let hitCount = 0;
+  for (const term of queryTerms) hitCount += (postings.get(term)?.length ?? 0) / 4;
+  /** Per hit: the index of its term in `queryTerms`, and the document's next hit (or -1). */
+  const hitTerm = new Int32Array(hitCount);
+  const nextHit = new Int32Array(hitCount);
+  /** Per document: its first and last hit (-1 for none). */
+  const firstHit = new Int32Array(documentCount).fill(-1);
+  const lastHit = new Int32Array(documentCount);
+  const counts = new Int32Array(documentCount * 3);
+  let hit = 0;
+  queryTerms.forEach((term, termIndex) => {
+    const posting = postings.get(term) ?? [];
+    for (let at = 0; at < posting.length; at += 4) {
+      const position = posting[at] as number;
+      hitTerm[hit] = termIndex;
+      nextHit[hit] = -1;
+      if ((firstHit[position] as number) < 0) firstHit[position] = hit;
+      else nextHit[lastHit[position] as number] = hit;
+      lastHit[position] = hit;
+      hit += 1;
+      for (let slot = 0; slot < 3; slot += 1) {
+        counts[position * 3 + slot] =
+          (counts[position * 3 + slot] as number) + (posting[at + 1 + slot] as number);
+      }
+    }
+  });
+  return {
+    counts,
+    termsOf(position) {
+      const terms: string[] = [];
+      for (let at = firstHit[position] as number; at >= 0; at = nextHit[at] as number) {
+        terms.push(queryTerms[hitTerm[at] as number] as string);
+      }
+      return terms;
+    },
+  };
+}
+
 /**
  * Creates the `bm25` strategy. Scores are BM25F (`@x/core/search`, shared with the gateway
  * router) over the title (first level-1 heading), the other headings and the body; a document
@@ -149,26 +205,14 @@ export function createBm25Strategy(): ContextStrategy {
     const postings = fieldPostings(analysed);
     const tokens = Int32Array.from(analysed, ({ analysis }) => analysis.tokens);
     function table(query: string): ScoreTable {
-      // Aligned with `analysed` (the order the ranker was given them), nothing ranked.
-      const scores = ranker.scores(query).map(Math.fround);
-      const queryTerms = [...new Set(tokenize(query))];
-      /** Per matched document: the query terms it holds, in query order. */
-      const matchedTerms = new Array<string[] | undefined>(analysed.length);
-      /** `[title, headings, body]` occurrences of query terms per document. */
-      const counts = new Int32Array(analysed.length * 3);
-      for (const term of queryTerms) {
-        const posting = postings.get(term) ?? [];
-        for (let at = 0; at < posting.length; at += 4) {
-          const position = posting[at] as number;
-          const terms = matchedTerms[position];
-          if (terms === undefined) matchedTerms[position] = [term];
-          else terms.push(term);
-          for (let slot = 0; slot < 3; slot += 1) {
-            counts[position * 3 + slot] =
-              (counts[position * 3 + slot] as number) + (posting[at + 1 + slot] as number);
-          }
-        }
+      // Aligned with `analysed` (the order the ranker was given them), nothing ranked; a fresh
+      // array, so it is rounded in place.
+      const scores = ranker.scores(query);
+      for (let position = 0; position < scores.length; position += 1) {
+        scores[position] = Math.fround(scores[position] as number);
       }
+      const queryTerms = [...new Set(tokenize(query))];
+      const matches = termMatches(postings, queryTerms, analysed.length);
       const unmatched = {
         query_terms: queryTerms,
         matched_terms: [],
@@ -178,16 +222,16 @@ export function createBm25Strategy(): ContextStrategy {
         scores,
         tokens,
         why(position) {
-          const terms = matchedTerms[position];
-          return terms === undefined
+          const terms = matches.termsOf(position);
+          return terms.length === 0
             ? unmatched
             : {
                 query_terms: queryTerms,
                 matched_terms: terms,
                 field_matches: {
-                  title: counts[position * 3] as number,
-                  headings: counts[position * 3 + 1] as number,
-                  body: counts[position * 3 + 2] as number,
+                  title: matches.counts[position * 3] as number,
+                  headings: matches.counts[position * 3 + 1] as number,
+                  body: matches.counts[position * 3 + 2] as number,
                 },
               };
         },

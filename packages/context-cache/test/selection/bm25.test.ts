@@ -37,6 +37,27 @@ describe('bm25 strategy', () => {
     expect(whyOf('none.md')).toMatchObject({ matched_terms: [] });
   });
 
+  it('lists the matched terms in query order and sums their occurrences per field', () => {
+    const corpus = [
+      document('both.md', '# Logs of the service\n## Service logs\nThe service keeps its logs.'),
+      document('one.md', '# Logs\nNothing else.'),
+      document('none.md', '# Cooking\nBoil water for pasta.'),
+    ];
+    const result = selectContext(corpus, 'service logs service', 10_000, createBm25Strategy());
+    const whyOf = (id: string) => result.documents.find((item) => item.id === id)?.why;
+    expect(whyOf('both.md')).toEqual({
+      query_terms: ['servic', 'log'],
+      matched_terms: ['servic', 'log'],
+      field_matches: { title: 2, headings: 2, body: 2 },
+    });
+    expect(whyOf('one.md')).toEqual({
+      query_terms: ['servic', 'log'],
+      matched_terms: ['log'],
+      field_matches: { title: 1, headings: 0, body: 0 },
+    });
+    expect(whyOf('none.md')).toMatchObject({ matched_terms: [] });
+  });
+
   it('budgets with real cl100k_base counts and names the strategy and counter', () => {
     const result = selectContext(CORPUS, 'deploy service', 10_000, createBm25Strategy());
     for (const item of result.documents) expect(item.tokens).toBe(countTokens(item.content));
