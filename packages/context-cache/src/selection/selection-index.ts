@@ -79,7 +79,9 @@ function orderPositions(scores: Float64Array, { order, ranks }: IdOrder): Int32A
   const ordered = new Int32Array(scores.length);
   const sorted = keys.subarray(0, positive).sort();
   for (let at = 0; at < positive; at += 1) {
-    ordered[at] = order[(sorted[at] as number) % RANK_SPAN] as number;
+    const key = sorted[at] as number;
+    // The low bits of an exact integer below 2^53, without the slower floating-point `%`.
+    ordered[at] = order[key - Math.floor(key / RANK_SPAN) * RANK_SPAN] as number;
   }
   let at = positive;
   for (const position of order) {
@@ -93,11 +95,12 @@ function orderPositions(scores: Float64Array, { order, ranks }: IdOrder): Int32A
 
 /** Whether {@link orderPositions} may order these scores. */
 function isOrderable(scores: Float64Array, count: number): boolean {
-  return (
-    scores.length === count &&
-    count <= RANK_SPAN &&
-    scores.every((score) => Number.isFinite(score) && score >= 0 && Math.fround(score) === score)
-  );
+  if (scores.length !== count || count > RANK_SPAN) return false;
+  for (let position = 0; position < count; position += 1) {
+    const score = scores[position] as number;
+    if (!(Number.isFinite(score) && score >= 0 && Math.fround(score) === score)) return false;
+  }
+  return true;
 }
 
 /** The scores as 32-bit floats: `scored` itself when they all are already, else a copy. */
