@@ -34,6 +34,7 @@ const outcome: GatewayOutcome = {
       firstBrowseMs: 40,
       memory: { heapUsedMb: 80, rssMb: 190, heapAddedMb: 40 },
       browseMs: latency(1.5),
+      browseCpuMs: 1.2,
       routeMs: latency(0.5),
       queries: 100,
     },
@@ -136,6 +137,16 @@ describe('gateway benchmark report', () => {
       ['echo', 1.4],
       ['file-read', 1.1],
     ]);
+  });
+
+  it('shows the CPU of a browse beside its wall time and the route alone', () => {
+    expect(checkTargets(outcome)[0]?.measured).toBe(
+      '1.50 ms (route alone 0.50 ms; CPU 1.20 ms per browse)',
+    );
+    expect(formatGatewayTables(outcome, checkTargets(outcome))).toContain('browse CPU');
+    expect(gatewayFigures(outcome)).toMatchObject({
+      scale: [{ browseCpuMs: 1.2 }],
+    });
   });
 
   it('shows the one-time encoder build beside the ingest it is not part of', () => {

@@ -56,6 +56,11 @@ export interface ScaleMeasurement {
   };
   /** `tool_browse(query)` through the gateway server over an in-memory MCP client. */
   readonly browseMs: LatencySummary;
+  /**
+   * Process CPU (user + system, client and server alike) of those browses, per browse: what
+   * they cost whatever else the machine runs, where wall times also hold waits for a core.
+   */
+  readonly browseCpuMs: number;
   /** `Catalog.route(query, 10)` alone: the ranking and card work of a browse. */
   readonly routeMs: LatencySummary;
   readonly queries: number;
@@ -98,11 +103,13 @@ async function measure(request: ScaleRequest): Promise<ScaleMeasurement> {
     const firstBrowseMs = performance.now() - firstStarted;
     for (const query of queries.slice(0, WARM_UP)) await browse(query);
     const browseTimes: number[] = [];
+    const browseCpu = process.cpuUsage();
     for (const query of queries) {
       const started = performance.now();
       await browse(query);
       browseTimes.push(performance.now() - started);
     }
+    const browseCpuUsed = process.cpuUsage(browseCpu);
     const routeTimes: number[] = [];
     for (const query of queries) {
       const started = performance.now();
@@ -122,6 +129,7 @@ async function measure(request: ScaleRequest): Promise<ScaleMeasurement> {
         heapAddedMb: megabytes(after.heapUsed - before.heapUsed),
       },
       browseMs: summarizeLatency(browseTimes),
+      browseCpuMs: (browseCpuUsed.user + browseCpuUsed.system) / 1000 / queries.length,
       routeMs: summarizeLatency(routeTimes),
       queries: queries.length,
     };
