@@ -60,6 +60,7 @@ describe('resolveBenchmark', () => {
         quality: Record<string, number>;
         budgets: { budget: number; relevantShare: number }[];
         resolveContextMs: { calls: number; firstMs: number };
+        selectCpuMs: number;
       }[];
     };
     expect(result.queries).toBe(2);
@@ -72,6 +73,8 @@ describe('resolveBenchmark', () => {
     // Two queries: the first call (which builds the index) is reported apart from the other.
     expect(bm25?.resolveContextMs.calls).toBe(1);
     expect(bm25?.resolveContextMs.firstMs).toBeGreaterThanOrEqual(0);
+    expect(bm25?.selectCpuMs).toBeGreaterThanOrEqual(0);
+    expect(report.text).toContain('CPU ms');
     expect(report.text).toContain('bm25 / v0');
     expect(report.chart).toContain('<svg');
   });

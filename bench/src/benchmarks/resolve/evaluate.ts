@@ -45,6 +45,11 @@ export interface StrategyOutcome {
   readonly coldMs: number;
   /** Per-query selection latency once the index is built (`SelectionIndex.select`, budget {@link MAX_BUDGET}). */
   readonly latencyMs: LatencySummary;
+  /**
+   * Process CPU (user + system) of those selections, per selection: their cost whatever else
+   * the machine runs, where wall times also hold waits for a core.
+   */
+  readonly cpuMs: number;
 }
 
 /**
@@ -77,9 +82,11 @@ export function evaluateStrategy(options: {
   const warm = index ?? createSelectionIndex(documents, strategy);
   // Timed in a loop of their own: interleaved with the replays below, each selection would
   // also collect the replays' garbage (three full sorts of every document per query).
+  const cpu = process.cpuUsage();
   const latencies = queries.map(
     (query) => timed(() => warm.select(query.text, MAX_BUDGET)).milliseconds,
   );
+  const cpuUsed = process.cpuUsage(cpu);
   const progress = createProgress(`resolve: ${strategy.name}`, queries.length);
   const ndcg: number[] = [];
   const recall: number[] = [];
@@ -124,6 +131,7 @@ export function evaluateStrategy(options: {
     })),
     coldMs,
     latencyMs: summarizeLatency(latencies),
+    cpuMs: queries.length === 0 ? 0 : (cpuUsed.user + cpuUsed.system) / 1000 / queries.length,
   };
 }
 

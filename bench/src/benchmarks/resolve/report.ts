@@ -73,6 +73,7 @@ export function formatResolveTables(
       { title: 'cold ms', align: 'right' },
       { title: 'p50 ms', align: 'right' },
       { title: 'p95 ms', align: 'right' },
+      { title: 'CPU ms', align: 'right' },
       { title: 'resolve first ms', align: 'right' },
       { title: `resolve p50 ms`, align: 'right' },
     ],
@@ -84,6 +85,7 @@ export function formatResolveTables(
       formatNumber(outcome.coldMs, 0),
       formatNumber(outcome.latencyMs.p50, 1),
       formatNumber(outcome.latencyMs.p95, 1),
+      formatNumber(outcome.cpuMs, 2),
       formatNumber(outcome.endToEnd.firstMs, 0),
       formatNumber(outcome.endToEnd.p50, 0),
     ]),
@@ -92,7 +94,7 @@ export function formatResolveTables(
     heading,
     buildTable,
     '',
-    `Ranking and budgeted quality ("in B" = share of relevant documents inside a ${budgets.join(' / ')}-token selection; cold = first selection, building the index; p50/p95 = later selections on that index; resolve = resolveContext at budget ${endToEndBudget}, cache checks included, first call apart)`,
+    `Ranking and budgeted quality ("in B" = share of relevant documents inside a ${budgets.join(' / ')}-token selection; cold = first selection, building the index; p50/p95 = later selections on that index, CPU = their process CPU per selection; resolve = resolveContext at budget ${endToEndBudget}, cache checks included, first call apart)`,
     qualityTable,
   ];
   const baseline = outcomes[0];
@@ -146,6 +148,7 @@ export function strategyFigures(outcome: ResolveOutcome): Record<string, unknown
     })),
     coldMs: round(outcome.coldMs, 0),
     selectLatencyMs: latency(outcome.latencyMs),
+    selectCpuMs: round(outcome.cpuMs, 3),
     resolveContextMs: {
       calls: outcome.endToEnd.calls,
       firstMs: round(outcome.endToEnd.firstMs, 0),
