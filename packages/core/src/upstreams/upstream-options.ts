@@ -41,7 +41,7 @@ export interface UpstreamOptions {
    */
   closeGraceMs?: number;
   /**
-   * The largest message read from a stdio server, in bytes, when its entry sets no
+   * The largest message read from a server (stdio or HTTP), in bytes, when its entry sets no
    * `maxMessageBytes`. Default 64 MiB. A larger answer fails its one request with
    * `UPSTREAM_ERROR` (`data.reason: 'RESULT_TOO_LARGE'`); the connection stays up.
    */
