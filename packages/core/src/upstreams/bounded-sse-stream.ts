@@ -72,6 +72,16 @@ export class BoundedEventStream extends TransformStream<Uint8Array, Uint8Array> 
     super({
       transform(chunk, controller) {
         let start = 0;
+        // The next LF and CR at or after a position, each searched for again only once passed
+        // (-1 when there is none left), so the chunk is scanned once.
+        let nextLf = -2;
+        let nextCr = -2;
+        const nextBreak = (from: number): number => {
+          if (nextLf !== -1 && nextLf < from) nextLf = chunk.indexOf(LF, from);
+          if (nextCr !== -1 && nextCr < from) nextCr = chunk.indexOf(CR, from);
+          if (nextLf === -1) return nextCr === -1 ? chunk.length : nextCr;
+          return nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
+        };
         for (let index = 0; index < chunk.length; index++) {
           const byte = chunk[index];
           if (endsAfterLf) {
@@ -93,6 +103,8 @@ export class BoundedEventStream extends TransformStream<Uint8Array, Uint8Array> 
           afterCr = byte === CR;
           if (byte !== LF && byte !== CR) {
             atLineStart = false;
+            // Skip the rest of the line: the loop goes on at its end.
+            index = nextBreak(index + 1) - 1;
             continue;
           }
           if (!atLineStart) {
