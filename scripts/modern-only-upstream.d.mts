@@ -25,3 +25,9 @@ export interface ModernOnlyHttpServer {
 
 /** Starts the fixture over Streamable HTTP and resolves once it listens. */
 export function startModernOnlyHttp(): Promise<ModernOnlyHttpServer>;
+
+/**
+ * Starts a fixture script that serves Streamable HTTP on 127.0.0.1 and prints
+ * `FIXTURE_LISTENING <port>` on stderr (for example `large-result-http-server.mjs`).
+ */
+export function startHttpFixture(script: string, args?: string[]): Promise<ModernOnlyHttpServer>;

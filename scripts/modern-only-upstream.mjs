@@ -30,12 +30,20 @@ export async function startModernOnly(transport) {
 
 /** Starts the fixture over Streamable HTTP and resolves once it listens. */
 export function startModernOnlyHttp() {
-  const child = spawn(process.execPath, [MODERN_ONLY_SERVER, 'http'], {
+  return startHttpFixture(MODERN_ONLY_SERVER, ['http']);
+}
+
+/**
+ * Starts a fixture script that serves Streamable HTTP on 127.0.0.1 and prints
+ * `FIXTURE_LISTENING <port>` on stderr; resolves with its `/mcp` URL and a way to stop it.
+ */
+export function startHttpFixture(script, args = []) {
+  const child = spawn(process.execPath, [script, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const onExit = () => reject(new Error(`the modern-only fixture exited early: ${output}`));
+    const onExit = () => reject(new Error(`the fixture ${script} exited early: ${output}`));
     child.once('exit', onExit);
     child.once('error', reject);
     child.stderr.on('data', (chunk) => {

@@ -7,10 +7,10 @@ export interface StdinCloseServer {
   env?: NodeJS.ProcessEnv;
   /** How many processes it starts before any message (0 when it starts them lazily). */
   upstreams: number;
-  /** A string in the command line of the upstream that the call hangs in. */
-  hangingUpstream: string;
-  /** Sends (after `initialize`) a call that never ends; need not resolve. */
-  startCall(peer: StdioPeer): Promise<unknown>;
+  /** A string in the command line of the upstream that the call hangs in (`mid-call` only). */
+  hangingUpstream?: string;
+  /** Sends (after `initialize`) a call that never ends; need not resolve (`mid-call` only). */
+  startCall?(peer: StdioPeer): Promise<unknown>;
 }
 
 /** Where the server is when its stdin closes. */

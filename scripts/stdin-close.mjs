@@ -28,6 +28,9 @@ async function reach(state, server, peer) {
     peer.child.stdin.write(OVERSIZED_LINE);
     return pids;
   }
+  if (server.startCall === undefined || server.hangingUpstream === undefined) {
+    throw new Error('mid-call needs startCall and hangingUpstream');
+  }
   const upstream = await pollUntil(
     () =>
       descendantPids(peer.child.pid).find((pid) =>

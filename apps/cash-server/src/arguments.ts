@@ -36,6 +36,10 @@ Options:
   --config FILE        aggregate: the mcpServers file (required)
   --help-tokens N      aggregate: the most cl100k_base tokens one help answer takes
                        (default 2000, at least 1000); larger listings are paged
+  --max-message-bytes N
+                       the largest message read or sent, stdio and HTTP (default 10485760,
+                       10 MiB; from 1024 to 536870912); a larger result is answered with a
+                       RESULT_TOO_LARGE error
 `;
 
 /** What the command line asks for. */
@@ -49,6 +53,8 @@ export type CliCommand =
       tokensPath: string | undefined;
       /** Where MCP sessions live (HTTP only); `undefined` keeps them in memory. */
       sessionStore: SessionStoreConfig | undefined;
+      /** The largest message read or sent; `undefined` keeps the default (10 MiB). */
+      maxMessageBytes: number | undefined;
       /** demo: the database file; `undefined` keeps it in memory. */
       databasePath: string | undefined;
       /** aggregate: the mcpServers file. */
@@ -65,6 +71,7 @@ const OPTIONS = {
   db: { type: 'string' },
   config: { type: 'string' },
   'help-tokens': { type: 'string' },
+  'max-message-bytes': { type: 'string' },
 } as const;
 
 /** Reads `--help-tokens`: a whole number of at least {@link MIN_HELP_TOKEN_LIMIT}. */
@@ -101,12 +108,13 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     throw new UsageError('aggregate needs --config FILE');
   if (command === 'demo' && values['help-tokens'] !== undefined)
     throw new UsageError('--help-tokens applies to aggregate only');
-  const { http, tokensPath, sessionStore } = parseServeFlags(values);
+  const { http, tokensPath, sessionStore, maxMessageBytes } = parseServeFlags(values);
   return {
     kind: command,
     http,
     tokensPath,
     sessionStore,
+    maxMessageBytes,
     databasePath: values.db,
     configPath: values.config,
     helpTokenLimit: parseHelpTokens(values['help-tokens']),

@@ -33,6 +33,7 @@ async function serve(
 ): Promise<Served> {
   if (command.http === undefined) {
     const running = await serveStdio((context) => cash.createMcpServer(context), {
+      maxMessageBytes: command.maxMessageBytes,
       onClosed: () => void release(),
     });
     return { running, where: 'over stdio' };
@@ -47,6 +48,7 @@ async function serve(
   try {
     running = await serveHttp((context) => cash.createMcpServer(context), {
       ...command.http,
+      maxMessageBytes: command.maxMessageBytes,
       ...(tokens === undefined ? {} : { tokens }),
       ...(store === undefined || store.backend === 'memory' ? {} : { sessionStore: store }),
       routes: { [MANIFEST_PATH]: cash.manifestRoute() },

@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArguments, UsageError } from '../src/arguments.js';
 
 describe('x-cash command line', () => {
+  it('reads --max-message-bytes for both commands and refuses a bad value', () => {
+    expect(parseCliArguments(['demo', '--max-message-bytes', '65536'])).toMatchObject({
+      kind: 'demo',
+      maxMessageBytes: 65_536,
+    });
+    expect(parseCliArguments(['demo'])).toMatchObject({ maxMessageBytes: undefined });
+    expect(() => parseCliArguments(['demo', '--max-message-bytes', '10'])).toThrow(UsageError);
+    expect(() => parseCliArguments(['demo', '--max-message-bytes', '10'])).toThrow(
+      '--max-message-bytes: must be at least 1024 (1 KiB), got "10"',
+    );
+  });
+
   it('reads demo and aggregate with their options', () => {
     expect(
       parseCliArguments(['demo', '--db', 'shop.db', '--http', '8080', '--tokens', 't.json']),

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseCommandLine, parseHttpFlag, UsageError } from '@x/core/cli';
+import { parseCommandLine, parseHttpFlag, parseMaxMessageBytesFlag, UsageError } from '@x/core/cli';
 import type { ListenAddress } from '@x/core/serve';
 import { STRATEGY_NAMES } from './strategies.js';
 
@@ -24,9 +24,12 @@ export const USAGE = `Usage:
   x-context-cache resolve --root DIR --cache NAME --query TEXT --budget TOKENS [--strategy S]
                             print exactly what context.resolve answers (exit 1 on an error object)
   x-context-cache serve [--root DIR] [--http [HOST:]PORT] [--default-strategy v0|bm25]
+                        [--max-message-bytes N]
                             serve context.resolve, context.list_caches and context.inspect_cache
                             over stdio, or Streamable HTTP at http://HOST:PORT/mcp; without
-                            --root, a cache named repo-docs built from this repository's READMEs
+                            --root, a cache named repo-docs built from this repository's READMEs;
+                            --max-message-bytes bounds each message read or sent (default
+                            10485760, 10 MiB; from 1024 to 536870912)
   x-context-cache --help
 
 With --root, --cache is a cache name resolved inside DIR exactly as the server resolves it;
@@ -76,6 +79,8 @@ export type CliCommand =
       readonly http: ListenAddress | undefined;
       /** The strategy of requests that name none. */
       readonly defaultStrategy: string | undefined;
+      /** The largest message read or sent; absent keeps the default (10 MiB). */
+      readonly maxMessageBytes: number | undefined;
     };
 
 const OPTIONS = {
@@ -90,6 +95,7 @@ const OPTIONS = {
   strategy: { type: 'string' },
   http: { type: 'string' },
   'default-strategy': { type: 'string' },
+  'max-message-bytes': { type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -101,7 +107,7 @@ const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   inspect: ['cache', 'root'],
   list: ['root'],
   resolve: ['cache', 'root', 'query', 'budget', 'strategy'],
-  serve: ['root', 'http', 'default-strategy'],
+  serve: ['root', 'http', 'default-strategy', 'max-message-bytes'],
 };
 
 /** A JSON number literal (RFC 8259 §6). */
@@ -138,7 +144,16 @@ function parseServe(values: Record<string, unknown>): CliCommand {
       `--default-strategy must be one of ${STRATEGY_NAMES.join(', ')}, got ${JSON.stringify(defaultStrategy)}`,
     );
   }
-  return { kind: 'serve', root: values.root as string | undefined, http, defaultStrategy };
+  const maxMessageBytes = parseMaxMessageBytesFlag(
+    typeof values['max-message-bytes'] === 'string' ? values['max-message-bytes'] : undefined,
+  );
+  return {
+    kind: 'serve',
+    root: values.root as string | undefined,
+    http,
+    defaultStrategy,
+    maxMessageBytes,
+  };
 }
 
 /**

@@ -76,10 +76,17 @@ export async function runServe(
   const factory: ServerFactory = () => createContextCacheServer(options);
   try {
     if (command.http === undefined) {
-      const inner = await serveStdio(factory, { onClosed: () => void release() });
+      const inner = await serveStdio(factory, {
+        maxMessageBytes: command.maxMessageBytes,
+        onClosed: () => void release(),
+      });
       return { running: closingBoth(inner, release), description: `serving ${what} over stdio` };
     }
-    const inner = await serveHttp(factory, { ...command.http, onError });
+    const inner = await serveHttp(factory, {
+      ...command.http,
+      maxMessageBytes: command.maxMessageBytes,
+      onError,
+    });
     return {
       running: closingBoth(inner, release),
       description: `serving ${what} at ${inner.url.href}`,

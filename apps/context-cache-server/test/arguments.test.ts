@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { parseBudgetText, parseCliArguments, UsageError } from '../src/arguments.js';
 
 describe('parseCliArguments', () => {
+  it('reads serve --max-message-bytes and refuses it elsewhere or out of bounds', () => {
+    expect(parseCliArguments(['serve', '--max-message-bytes', '65536'])).toMatchObject({
+      kind: 'serve',
+      maxMessageBytes: 65_536,
+    });
+    expect(() => parseCliArguments(['serve', '--max-message-bytes', '999999999999'])).toThrow(
+      UsageError,
+    );
+    expect(() =>
+      parseCliArguments(['list', '--root', '/tmp', '--max-message-bytes', '4096']),
+    ).toThrow('--max-message-bytes does not apply to list');
+  });
+
   it('reads build with repeated --include and --force', () => {
     expect(
       parseCliArguments([

@@ -5,6 +5,7 @@
  */
 
 import { parseArgs } from 'node:util';
+import { parseMaxMessageBytesFlag } from '@x/core/cli';
 import { type ListenAddress, parseListenAddress } from '@x/core/serve';
 import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
 import { MAX_TOP_K } from '@x/gateway';
@@ -15,6 +16,7 @@ export const USAGE = `Usage:
   x-gateway serve --config FILE [--mode gateway|proxy] [--http [HOST:]PORT] [--tokens FILE]
                   [--tool-names client-safe|canonical] [--max-inline-tokens N] [--quiet]
                   [--session-store memory|redis://HOST:PORT] [--artifact-dir DIR]
+                  [--max-message-bytes N]
   x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
   x-gateway --help
 
@@ -35,6 +37,9 @@ Options:
   --session-store STORE  with --http: where sessions, seen sets, rate limits and artifacts live:
                          memory (default) or redis://HOST:PORT, shared by several instances
   --artifact-dir DIR     with a redis store: a directory every instance reaches, for large artifacts
+  --max-message-bytes N  the largest message read from or sent to the client, stdio and HTTP
+                         (default 10485760, 10 MiB; from 1024 to 536870912); a larger result
+                         is answered with a RESULT_TOO_LARGE error
   --path PATH            browse: a ChoiceGraph path such as / or /filesystem
   --top-k N              browse: how many cards a query shows (1-${MAX_TOP_K}, default 10)
   --json                 browse: print the cards' JSON form instead of the rendered lines
@@ -64,6 +69,8 @@ export type GatewayCommand =
       sessionStore: SessionStoreConfig | undefined;
       /** `--artifact-dir`; `undefined` leaves it to the configuration file. */
       artifactDirectory: string | undefined;
+      /** `--max-message-bytes`; `undefined` keeps the default (10 MiB). */
+      maxMessageBytes: number | undefined;
     }
   | {
       kind: 'browse';
@@ -91,6 +98,14 @@ function positiveInteger(flag: string, text: string | undefined): number | undef
     throw new UsageError(`${flag} must be a positive whole number, got ${JSON.stringify(text)}`);
   }
   return Number(text);
+}
+
+function messageBoundOf(text: string | undefined): number | undefined {
+  try {
+    return parseMaxMessageBytesFlag(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function oneOf<Value extends string>(
@@ -159,6 +174,7 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       quiet: values.quiet === true,
       sessionStore: sessionStoreOf(values['session-store'], http !== undefined),
       artifactDirectory: values['artifact-dir'],
+      maxMessageBytes: messageBoundOf(values['max-message-bytes']),
     };
   }
   only(
@@ -171,6 +187,7 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       'quiet',
       'session-store',
       'artifact-dir',
+      'max-message-bytes',
     ],
     'serve',
   );
@@ -203,6 +220,7 @@ function parse(argv: readonly string[]) {
       quiet: { type: 'boolean' },
       'session-store': { type: 'string' },
       'artifact-dir': { type: 'string' },
+      'max-message-bytes': { type: 'string' },
       path: { type: 'string' },
       'top-k': { type: 'string' },
       json: { type: 'boolean' },

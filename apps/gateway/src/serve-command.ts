@@ -76,12 +76,16 @@ export async function serve(
   };
   try {
     if (command.http === undefined) {
-      running = await serveStdio(factory, { onClosed: () => void close() });
+      running = await serveStdio(factory, {
+        maxMessageBytes: command.maxMessageBytes,
+        onClosed: () => void close(),
+      });
       report(`serving ${summary} over stdio`);
     } else {
       const http = await serveHttp(factory, {
         host: command.http.host,
         port: command.http.port,
+        maxMessageBytes: command.maxMessageBytes,
         ...(tokens === undefined ? {} : { tokens }),
         ...state.http,
       });

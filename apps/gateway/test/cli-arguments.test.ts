@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parseGatewayArguments, UsageError } from '../src/cli-arguments.js';
 
 describe('parseGatewayArguments', () => {
+  it('reads serve --max-message-bytes and refuses a bad value or browse', () => {
+    expect(
+      parseGatewayArguments(['serve', '--config', 'mcp.json', '--max-message-bytes', '65536']),
+    ).toMatchObject({ kind: 'serve', maxMessageBytes: 65_536 });
+    expect(() =>
+      parseGatewayArguments(['serve', '--config', 'mcp.json', '--max-message-bytes', 'ten']),
+    ).toThrow(new UsageError('--max-message-bytes: expected a whole number of bytes, got "ten"'));
+    expect(() =>
+      parseGatewayArguments(['browse', '--config', 'mcp.json', 'q', '--max-message-bytes', '4096']),
+    ).toThrow('--max-message-bytes belongs to serve');
+  });
+
   it('reads serve with its defaults', () => {
     expect(parseGatewayArguments(['serve', '--config', 'mcp.json'])).toEqual({
       kind: 'serve',

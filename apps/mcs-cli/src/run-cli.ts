@@ -25,7 +25,7 @@ export interface CliIo {
   writeStdout(text: string): void;
   /** Receives errors and notes. */
   writeStderr(text: string): void;
-  /** Resolves when `serve-demo` should stop (the CLI: on SIGINT or SIGTERM). */
+  /** Resolves when `serve-demo` should stop (the CLI: on SIGINT or SIGTERM, or when a piped stdin ends). */
   waitForShutdown(): Promise<void>;
 }
 

@@ -31,6 +31,9 @@ Options:
   --session-store STORE     with --http: where sessions, grants and rate limits live: memory
                             (default) or redis://HOST:PORT, shared by every instance behind
                             one address
+  --max-message-bytes N     the largest message read or sent, stdio and HTTP (default
+                            10485760, 10 MiB; from 1024 to 536870912); a larger result is
+                            answered with a RESULT_TOO_LARGE error
   --max-summary-tokens N    bound of a stage-1 description in cl100k tokens (default 20)
   --schema STYLE            stage-1 input schema: type-only ({"type":"object"}, default) or
                             explicit ({"type":"object","additionalProperties":true})
@@ -51,6 +54,8 @@ export interface CommonOptions {
   tokensPath: string | undefined;
   /** Where session state lives (HTTP only); `undefined` keeps it in memory. */
   sessionStore: SessionStoreConfig | undefined;
+  /** The largest message read or sent; `undefined` keeps the default (10 MiB). */
+  maxMessageBytes: number | undefined;
   /** The bound of stage-1 descriptions. */
   maxSummaryTokens: number | undefined;
   /** The stage-1 input schema style. */
@@ -70,7 +75,7 @@ export type CliCommand =
       descriptionsPath: string | undefined;
       /** Whether to prefix tool names with their server's namespace. */
       prefixTools: boolean;
-    } & Omit<CommonOptions, 'http' | 'tokensPath' | 'sessionStore'>)
+    } & Omit<CommonOptions, 'http' | 'tokensPath' | 'sessionStore' | 'maxMessageBytes'>)
   | ({ kind: 'demo' } & CommonOptions)
   | ({
       kind: 'wrap';
@@ -89,6 +94,7 @@ const OPTIONS = {
   http: { type: 'string' },
   tokens: { type: 'string' },
   'session-store': { type: 'string' },
+  'max-message-bytes': { type: 'string' },
   'max-summary-tokens': { type: 'string' },
   schema: { type: 'string' },
   'keep-hints': { type: 'boolean' },
@@ -102,10 +108,11 @@ const WRAP_ONLY = ['config', 'descriptions', 'watch', 'no-prefix'] as const;
 
 function parseCommon(values: Record<string, string | boolean | undefined>): CommonOptions {
   const text = (name: string) => values[name] as string | undefined;
-  const { http, tokensPath, sessionStore } = parseServeFlags({
+  const { http, tokensPath, sessionStore, maxMessageBytes } = parseServeFlags({
     http: text('http'),
     tokens: text('tokens'),
     'session-store': text('session-store'),
+    'max-message-bytes': text('max-message-bytes'),
   });
   const maxText = text('max-summary-tokens');
   if (maxText !== undefined && !/^[1-9][0-9]{0,3}$/.test(maxText)) {
@@ -121,6 +128,7 @@ function parseCommon(values: Record<string, string | boolean | undefined>): Comm
     http,
     tokensPath,
     sessionStore,
+    maxMessageBytes,
     maxSummaryTokens: maxText === undefined ? undefined : Number(maxText),
     schemaStyle: schema,
     keepClientHints: values['keep-hints'] === true,
@@ -148,14 +156,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   if (values.config === undefined) throw new UsageError(`${command} needs --config FILE`);
   if (command === 'measure') {
-    const misplaced = (['http', 'tokens', 'session-store', 'watch'] as const).find(
-      (name) => values[name] !== undefined,
-    );
+    const misplaced = (
+      ['http', 'tokens', 'session-store', 'max-message-bytes', 'watch'] as const
+    ).find((name) => values[name] !== undefined);
     if (misplaced !== undefined) throw new UsageError(`--${misplaced} does not apply to measure`);
     const {
       http: _http,
       tokensPath: _tokens,
       sessionStore: _sessionStore,
+      maxMessageBytes: _maxMessageBytes,
       ...common
     } = parseCommon(values);
     return {

@@ -72,7 +72,10 @@ async function serve(
   sessions: Sessions & { forget: (sessionId: string) => Promise<void> },
 ): Promise<Served> {
   if (command.http === undefined) {
-    const running = await serveStdio(factory, { onClosed: () => void release() });
+    const running = await serveStdio(factory, {
+      maxMessageBytes: command.maxMessageBytes,
+      onClosed: () => void release(),
+    });
     return { running, where: 'over stdio' };
   }
   const tokens =
@@ -80,6 +83,7 @@ async function serve(
   const shared = sessions.store.backend !== 'memory';
   const running = await serveHttp(factory, {
     ...command.http,
+    maxMessageBytes: command.maxMessageBytes,
     ...(tokens === undefined ? {} : { tokens }),
     ...(shared
       ? {

@@ -2,6 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArguments, UsageError } from '../src/arguments.js';
 
 describe('x-pd command line', () => {
+  it('reads --max-message-bytes for wrap and demo, not for measure', () => {
+    expect(parseCliArguments(['demo', '--max-message-bytes', '65536'])).toMatchObject({
+      kind: 'demo',
+      maxMessageBytes: 65_536,
+    });
+    expect(() => parseCliArguments(['demo', '--max-message-bytes', '1MB'])).toThrow(
+      '--max-message-bytes: expected a whole number of bytes, got "1MB"',
+    );
+    expect(() =>
+      parseCliArguments(['measure', '--config', 'mcp.json', '--max-message-bytes', '65536']),
+    ).toThrow('--max-message-bytes does not apply to measure');
+  });
+
   it('parses wrap with every flag', () => {
     expect(
       parseCliArguments([

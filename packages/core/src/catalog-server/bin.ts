@@ -51,10 +51,13 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   let running: RunningServer;
   if (command.http === undefined) {
-    running = await serveStdio(factory);
+    running = await serveStdio(factory, { maxMessageBytes: command.maxMessageBytes });
     process.stderr.write(`${PROGRAM}: serving ${command.catalogPath} over stdio\n`);
   } else {
-    const http = await serveHttp(factory, command.http);
+    const http = await serveHttp(factory, {
+      ...command.http,
+      maxMessageBytes: command.maxMessageBytes,
+    });
     running = http;
     process.stderr.write(`${PROGRAM}: serving ${command.catalogPath} at ${http.url.href}\n`);
   }

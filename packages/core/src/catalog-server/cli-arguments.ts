@@ -5,6 +5,7 @@
  */
 
 import { parseArgs } from 'node:util';
+import { parseMaxMessageBytesFlag } from '../cli/flags.js';
 import { CoreError } from '../errors.js';
 import { type ListenAddress, parseListenAddress } from '../serve/index.js';
 import { type CatalogServerOptions, CatalogServerOptionsSchema } from './catalog-server.js';
@@ -28,6 +29,9 @@ Options:
   --latency-ms N        wait N ms before answering any call (default 0)
   --delay-ms N          how long a slow call waits (default 1000)
   --size N              characters of a large result (default 100000)
+  --max-message-bytes N the largest message read or sent, stdio and HTTP (default 10485760,
+                        10 MiB; from 1024 to 536870912); a larger result is answered with a
+                        RESULT_TOO_LARGE error
   --help                print this help
 
 Per call, the arguments __x_behaviour, __x_size and __x_delay_ms override --behaviour, --size
@@ -45,6 +49,8 @@ export type CatalogServerCommand =
       http: ListenAddress | undefined;
       /** The server options the flags set. */
       options: CatalogServerOptions;
+      /** The largest message read or sent; `undefined` keeps the default (10 MiB). */
+      maxMessageBytes: number | undefined;
     };
 
 /** The flag that sets each server option, to name it in errors. */
@@ -113,7 +119,19 @@ export function parseCatalogServerArguments(argv: readonly string[]): CatalogSer
       throw usageError(`--http: ${error instanceof Error ? error.message : String(error)}`, error);
     }
   }
-  return { kind: 'serve', catalogPath: values.catalog, http, options: result.data };
+  let maxMessageBytes: number | undefined;
+  try {
+    maxMessageBytes = parseMaxMessageBytesFlag(values['max-message-bytes']);
+  } catch (error) {
+    throw usageError((error as Error).message, error);
+  }
+  return {
+    kind: 'serve',
+    catalogPath: values.catalog,
+    http,
+    options: result.data,
+    maxMessageBytes,
+  };
 }
 
 function parse(argv: readonly string[]) {
@@ -132,6 +150,7 @@ function parse(argv: readonly string[]) {
       'latency-ms': { type: 'string' },
       'delay-ms': { type: 'string' },
       size: { type: 'string' },
+      'max-message-bytes': { type: 'string' },
       help: { type: 'boolean' },
     },
   });

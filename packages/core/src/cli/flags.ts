@@ -1,14 +1,20 @@
 /**
- * Flag values shared by the `@x` servers: `--http`, `--tokens` and `--session-store`.
+ * Flag values shared by the `@x` servers: `--http`, `--tokens`, `--session-store` and
+ * `--max-message-bytes`.
  *
  * @module
  */
 
+import { z } from 'zod';
 import { type ListenAddress, parseListenAddress } from '../serve/listen-address.js';
 import {
   parseSessionStoreArgument,
   type SessionStoreConfig,
 } from '../sessions/session-store-config.js';
+import {
+  MAX_UPSTREAM_MESSAGE_BYTES,
+  MIN_UPSTREAM_MESSAGE_BYTES,
+} from '../upstreams/upstream-options.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -37,6 +43,36 @@ export function parseHttpFlag(text: string | undefined): ListenAddress | undefin
   return text === undefined ? undefined : parseFlagValue('http', text, parseListenAddress);
 }
 
+/** The text of `--max-message-bytes`: a whole number of bytes from 1 KiB to 512 MiB. */
+export const MaxMessageBytesSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, 'expected a whole number of bytes')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(MIN_UPSTREAM_MESSAGE_BYTES, `must be at least ${MIN_UPSTREAM_MESSAGE_BYTES} (1 KiB)`)
+      .max(MAX_UPSTREAM_MESSAGE_BYTES, `must be at most ${MAX_UPSTREAM_MESSAGE_BYTES} (512 MiB)`),
+  );
+
+/**
+ * Parses `--max-message-bytes N`; `undefined` (no flag) stays `undefined`, which keeps the
+ * server's default (10 MiB).
+ *
+ * @throws UsageError `--max-message-bytes: ...` for a value that is not a whole number of
+ *   bytes from 1 KiB to 512 MiB.
+ */
+export function parseMaxMessageBytesFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  return parseFlagValue('max-message-bytes', text, (value) => {
+    const parsed = MaxMessageBytesSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    throw new Error(
+      `${parsed.error.issues[0]?.message ?? 'invalid'}, got ${JSON.stringify(value)}`,
+    );
+  });
+}
+
 /** The flags of a server that serves stdio or Streamable HTTP, as given. */
 export interface ServeFlagValues {
   /** `--http [HOST:]PORT`. */
@@ -45,6 +81,8 @@ export interface ServeFlagValues {
   readonly tokens?: string | undefined;
   /** `--session-store STORE`: `memory` or a `redis://` URL, HTTP only. */
   readonly 'session-store'?: string | undefined;
+  /** `--max-message-bytes N`: the largest message read or sent, stdio and HTTP. */
+  readonly 'max-message-bytes'?: string | undefined;
 }
 
 /** The parsed {@link ServeFlagValues}. */
@@ -55,12 +93,14 @@ export interface ServeFlags {
   readonly tokensPath: string | undefined;
   /** Where MCP sessions live (HTTP only); `undefined` keeps them in memory. */
   readonly sessionStore: SessionStoreConfig | undefined;
+  /** The largest message read or sent, in bytes; `undefined` keeps the default (10 MiB). */
+  readonly maxMessageBytes: number | undefined;
 }
 
 /**
- * Parses `--http`, `--tokens` and `--session-store`, in that order: the address first, then
- * `--tokens` and `--session-store` need `--http` (a stdio server has no bearer tokens and one
- * session), then the store itself.
+ * Parses `--http`, `--tokens`, `--session-store` and `--max-message-bytes`, in that order: the
+ * address first, then `--tokens` and `--session-store` need `--http` (a stdio server has no
+ * bearer tokens and one session), then the store itself, then the message bound.
  *
  * @throws UsageError naming the flag.
  */
@@ -80,5 +120,6 @@ export function parseServeFlags(values: ServeFlagValues): ServeFlags {
       storeText === undefined
         ? undefined
         : parseFlagValue('session-store', storeText, parseSessionStoreArgument),
+    maxMessageBytes: parseMaxMessageBytesFlag(values['max-message-bytes']),
   };
 }

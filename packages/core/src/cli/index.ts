@@ -1,6 +1,7 @@
 /**
  * `@x/core/cli`: the scaffold the `@x` executables share: strict flag parsing with
- * {@link UsageError}s, the `--http` / `--tokens` / `--session-store` flags, and a `main` that
+ * {@link UsageError}s, the `--http` / `--tokens` / `--session-store` / `--max-message-bytes`
+ * flags, and a `main` that
  * maps failures to one line and an exit status (0 done, 1 failure, 2 bad command line).
  *
  * @module
@@ -14,8 +15,10 @@ export {
   parseCommandLine,
 } from './command-line.js';
 export {
+  MaxMessageBytesSchema,
   parseFlagValue,
   parseHttpFlag,
+  parseMaxMessageBytesFlag,
   parseServeFlags,
   type ServeFlags,
   type ServeFlagValues,

@@ -58,6 +58,7 @@ export function validateHttpOptions(
     'headersTimeoutMs',
     'requestTimeoutMs',
     'maxConnections',
+    'maxMessageBytes',
   ] as const) {
     const value = options[name];
     if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {

@@ -58,8 +58,10 @@ export interface HttpSessionRegistryOptions {
   records: SessionRecords | undefined;
   /** Told about every initialized session that closes, once. */
   onSessionClosed: ((sessionId: string, reason: HttpSessionCloseReason) => void) | undefined;
-  /** Told about a session store or rebuild failure (the caller gets 503). */
+  /** Told about a session store or rebuild failure (the caller gets 503), or a dropped message. */
   onError: (error: unknown) => void;
+  /** The largest message sent to a client, in bytes. */
+  maxMessageBytes: number;
 }
 
 /** The sessions of one HTTP server. */
@@ -121,6 +123,7 @@ export function createHttpSessionRegistry(
   options: HttpSessionRegistryOptions,
 ): HttpSessionRegistry {
   const { records } = options;
+  const outgoing = { maxMessageBytes: options.maxMessageBytes, onError: options.onError };
   /** Initialized sessions, by id. */
   const initialized = new Map<string, LiveSession>();
   /** Every session not yet closed, initialized or still starting. */
@@ -280,7 +283,7 @@ export function createHttpSessionRegistry(
         });
         session = await connectSession(id, caller.token, server);
         trackRequest(session, response);
-        await handleNodeRequest(session.transport, request, response, body);
+        await handleNodeRequest(session.transport, request, response, outgoing, body);
       } finally {
         if (session?.initialized !== true) {
           if (session !== undefined) await closeSession(session, 'shutdown');
@@ -335,7 +338,7 @@ export function createHttpSessionRegistry(
         );
       }
       trackRequest(local, response);
-      await handleNodeRequest(local.transport, request, response, body);
+      await handleNodeRequest(local.transport, request, response, outgoing, body);
     },
 
     async closeAll() {

@@ -20,6 +20,7 @@ import {
 import { type AuthInfo, createMcpHandler, ProtocolError } from '@modelcontextprotocol/server';
 import { principalScope } from './caller-scope.js';
 import type { HttpCaller } from './http-sessions.js';
+import { boundOutgoingResponse } from './outgoing-bound.js';
 import type { ServerFactory } from './types.js';
 
 /** What the factory reads back from `AuthInfo.extra`. */
@@ -56,10 +57,14 @@ function callerOf(authInfo: AuthInfo | undefined): CallerExtra {
   return { role: extra.role, fingerprint: extra.fingerprint };
 }
 
-/** Creates the 2026-07-28 handler of one HTTP server. */
+/**
+ * Creates the 2026-07-28 handler of one HTTP server; no message it sends is above
+ * `maxMessageBytes` (see {@link boundOutgoingResponse}).
+ */
 export function createModernHandler(
   factory: ServerFactory,
   onError: (error: unknown) => void,
+  maxMessageBytes: number,
 ): ModernHandler {
   const handler = createMcpHandler(
     ({ authInfo }) => {
@@ -80,11 +85,19 @@ export function createModernHandler(
       },
     },
   );
-  const nodeHandler = toNodeHandler(handler, { onerror: onError });
   return {
     async handle(request, response, body, caller) {
       (request as IncomingMessage & { auth?: AuthInfo }).auth = toAuthInfo(caller);
-      await nodeHandler(
+      const bounded = {
+        fetch: async (webRequest: Request, options?: Parameters<typeof handler.fetch>[1]) =>
+          boundOutgoingResponse(
+            await handler.fetch(webRequest, options),
+            body,
+            maxMessageBytes,
+            onError,
+          ),
+      };
+      await toNodeHandler(bounded, { onerror: onError })(
         request as NodeIncomingMessageLike,
         response as NodeServerResponseLike,
         body,

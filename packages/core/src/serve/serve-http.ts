@@ -32,6 +32,7 @@ import {
 import { withShortInvalidParams } from './invalid-params.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
 import { createModernHandler, type ModernHandler } from './modern-handler.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './outgoing-bound.js';
 import { readJsonBody } from './request-body.js';
 import { createRequestGuard, type RequestGuard } from './request-guard.js';
 import { createSessionRecords } from './session-records.js';
@@ -180,6 +181,7 @@ function createContext(
   },
 ): HttpContext {
   const { host, port, path, maxBodyBytes, maxJsonDepth, maxSessions, tokens } = resolved;
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   return {
     path,
     maxBodyBytes,
@@ -200,7 +202,7 @@ function createContext(
           : { handler: route.handler, requireAuth: route.requireAuth },
       ]),
     ),
-    modern: createModernHandler(factory, resolved.onError),
+    modern: createModernHandler(factory, resolved.onError, maxMessageBytes),
     sessions: createHttpSessionRegistry({
       factory,
       sessionIdleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
@@ -215,6 +217,7 @@ function createContext(
             ),
       onSessionClosed: options.onSessionClosed,
       onError: resolved.onError,
+      maxMessageBytes,
     }),
   };
 }

@@ -13,20 +13,16 @@ import {
 import { stdioScope } from './caller-scope.js';
 import { withEmptyListings } from './empty-listings.js';
 import { withShortInvalidParams } from './invalid-params.js';
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  outgoingDroppedError,
+  outgoingTooLargeAnswer,
+} from './outgoing-bound.js';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
-
-/**
- * The largest message read from stdin or written to stdout when none is given (10 MiB, the
- * bound of the SDK's stdio readers, so a client on the SDK's defaults can read every answer).
- */
-export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 function reportOnStderr(error: Error): void {
   process.stderr.write(`mcp stdio: ${error.message}\n`);
 }
-
-/** The JSON-RPC code of an answer replaced for its size (JSON-RPC 2.0 §5.1, internal error). */
-const INTERNAL_ERROR = -32_603;
 
 /**
  * The SDK's stdio transport, telling us when it closes by itself (stdin ended, stdout broke, a
@@ -49,20 +45,11 @@ class ObservedStdioTransport extends StdioServerTransport {
   override send(message: JSONRPCMessage): Promise<void> {
     const bytes = Buffer.byteLength(JSON.stringify(message));
     if (bytes <= this.maxMessageBytes) return super.send(message);
-    const what = `${bytes} bytes, above this server's limit of ${this.maxMessageBytes} bytes per message (maxMessageBytes)`;
     if (!isJSONRPCResultResponse(message)) {
-      this.onOversized(new Error(`RESULT_TOO_LARGE: dropped an outgoing message of ${what}`));
+      this.onOversized(outgoingDroppedError(bytes, this.maxMessageBytes));
       return Promise.resolve();
     }
-    return super.send({
-      jsonrpc: '2.0',
-      id: message.id,
-      error: {
-        code: INTERNAL_ERROR,
-        message: `RESULT_TOO_LARGE: the result is ${what}; ask for less`,
-        data: { reason: 'RESULT_TOO_LARGE', bytes, maxMessageBytes: this.maxMessageBytes },
-      },
-    });
+    return super.send(outgoingTooLargeAnswer(message.id, bytes, this.maxMessageBytes));
   }
 
   override async close(): Promise<void> {

@@ -117,6 +117,13 @@ export interface HttpServeOptions {
   /** The largest request body accepted, in bytes (default 4 MiB); larger ones get 413. */
   maxBodyBytes?: number;
   /**
+   * The largest message sent to a client, in bytes (default 10 MiB, as on stdio): a JSON body
+   * whole, or one event of an event stream. A larger result is answered with a JSON-RPC error
+   * to the same request (-32603, `data.reason: 'RESULT_TOO_LARGE'`) naming the limit; any other
+   * larger message is dropped and reported through `onError`.
+   */
+  maxMessageBytes?: number | undefined;
+  /**
    * The deepest nesting of objects and arrays accepted in a request body (default 64); deeper
    * bodies get 400 with JSON-RPC code -32600 before they are parsed.
    */
@@ -188,7 +195,7 @@ export interface StdioServeOptions {
    * larger result is answered with a JSON-RPC error (-32603, `data.reason: 'RESULT_TOO_LARGE'`)
    * naming the limit, and any other larger outgoing message is dropped and reported.
    */
-  maxMessageBytes?: number;
+  maxMessageBytes?: number | undefined;
   /** Where a refused message or transport failure is reported (default: one line on stderr). */
   onError?: (error: Error) => void;
   /** Where messages come from (default `process.stdin`); its end closes the server. */

@@ -10,25 +10,12 @@ import {
   type StdioServerParameters,
 } from '@modelcontextprotocol/client/stdio';
 import { BoundedLineReader, type OversizedLine } from './bounded-line-reader.js';
-
-/**
- * The JSON-RPC error code of the answer we put in place of a message above the bound (in the
- * range JSON-RPC 2.0 §5.1 leaves to implementations).
- */
-export const RESULT_TOO_LARGE_RPC_CODE = -32_050;
-
-/** The `data.reason` of that answer, which {@link classifyUpstreamError} looks for. */
-export const RESULT_TOO_LARGE = 'RESULT_TOO_LARGE';
-
-/** The `data` of the error answer put in place of a message above the bound. */
-export interface ResultTooLargeData {
-  /** Always {@link RESULT_TOO_LARGE}. */
-  reason: typeof RESULT_TOO_LARGE;
-  /** The size of the message that was thrown away, in bytes. */
-  bytes: number;
-  /** The bound it went over, in bytes. */
-  maxMessageBytes: number;
-}
+import {
+  RESULT_TOO_LARGE,
+  resultTooLargeAnswer,
+  startsLikeRequest,
+  tooLargeText,
+} from './result-too-large.js';
 
 const ID_PATTERN = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
 /** A response whose last member is its id, as the SDK writes it (`{"result":...,"id":7}`). */
@@ -37,8 +24,6 @@ const ID_AT_END = new RegExp(String.raw`"id"\s*:\s*${ID_PATTERN}\s*\}\s*\r?$`);
 const ID_AT_START = new RegExp(
   String.raw`^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*${ID_PATTERN}`,
 );
-/** A request or notification, which names its method first (`{"method":...` as the SDK writes it). */
-const METHOD_AT_START = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"method"\s*:/;
 
 function parseId(text: string | undefined): RequestId | undefined {
   if (text === undefined) return undefined;
@@ -63,8 +48,7 @@ interface SdkStdioInternals {
  * A line above the bound is skipped up to its newline; when it answers one of our pending
  * requests (its id is read at either end of the line, or it is no request or notification and
  * only one request is pending) that
- * request gets an error answer with code {@link RESULT_TOO_LARGE_RPC_CODE} and
- * {@link ResultTooLargeData}; otherwise it is reported through `onerror`. The connection and the
+ * request gets the error answer of {@link resultTooLargeAnswer}; otherwise it is reported through `onerror`. The connection and the
  * process stay up either way.
  */
 export class BoundedStdioClientTransport extends StdioClientTransport {
@@ -109,7 +93,7 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
 
   /** The pending request an oversized line answers, if it can be told. */
   private requestOf(line: OversizedLine): RequestId | undefined {
-    if (METHOD_AT_START.test(line.head)) return undefined;
+    if (startsLikeRequest(line.head)) return undefined;
     for (const found of [ID_AT_END.exec(line.tail)?.[1], ID_AT_START.exec(line.head)?.[1]]) {
       const id = parseId(found);
       if (id !== undefined && this.pending.has(id)) return id;
@@ -120,22 +104,14 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
 
   private replace(line: OversizedLine): JSONRPCMessage | undefined {
     const id = this.requestOf(line);
-    const what = `a message of ${line.bytes} bytes is above the limit of ${this.maxMessageBytes} bytes`;
     if (id === undefined) {
       this.onerror?.(
-        new Error(`${RESULT_TOO_LARGE}: ${what}; it answered no pending request and was dropped`),
+        new Error(
+          `${RESULT_TOO_LARGE}: ${tooLargeText(line.bytes, this.maxMessageBytes)}; it answered no pending request and was dropped`,
+        ),
       );
       return undefined;
     }
-    const data: ResultTooLargeData = {
-      reason: RESULT_TOO_LARGE,
-      bytes: line.bytes,
-      maxMessageBytes: this.maxMessageBytes,
-    };
-    return {
-      jsonrpc: '2.0',
-      id,
-      error: { code: RESULT_TOO_LARGE_RPC_CODE, message: `${RESULT_TOO_LARGE}: ${what}`, data },
-    };
+    return resultTooLargeAnswer(id, line.bytes, this.maxMessageBytes);
   }
 }

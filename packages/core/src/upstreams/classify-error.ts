@@ -11,8 +11,8 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { CoreError, type CoreErrorCode } from '../errors.js';
-import { RESULT_TOO_LARGE, type ResultTooLargeData } from './bounded-stdio-transport.js';
 import { quoteName } from './config-issues.js';
+import { RESULT_TOO_LARGE, type ResultTooLargeData } from './result-too-large.js';
 
 /** What {@link classifyUpstreamError} needs to know about the failed operation. */
 export interface UpstreamErrorContext {

@@ -57,9 +57,9 @@ const extensionsShape = {
   /** Exact tool names to hide (applied after `include`). */
   exclude: ToolNameListSchema.optional(),
   /**
-   * The largest message read from this stdio server, in bytes (default: the `maxMessageBytes`
-   * upstream option, 64 MiB). A larger answer fails its one request with `RESULT_TOO_LARGE`
-   * and the connection stays up. Over HTTP the SDK reads answers without a bound.
+   * The largest message read from this server, in bytes (default: the `maxMessageBytes`
+   * upstream option, 64 MiB): a stdio line, a JSON body or one event of an event stream. A
+   * larger answer fails its one request with `RESULT_TOO_LARGE` and the connection stays up.
    */
   maxMessageBytes: z
     .number()

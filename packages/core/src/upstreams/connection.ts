@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createBoundedFetch } from './bounded-http-fetch.js';
 import { BoundedStdioClientTransport } from './bounded-stdio-transport.js';
 import type { StdioUpstreamConfig, UpstreamConfig } from './config-schema.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
@@ -181,6 +182,7 @@ export function createConnection(
   }
   const transport = new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: { ...config.headers } },
+    fetch: createBoundedFetch(config.maxMessageBytes ?? options.maxMessageBytes),
   });
   return {
     client,

@@ -41,7 +41,7 @@ export interface UpstreamOptions {
    */
   closeGraceMs?: number;
   /**
-   * The largest message read from a stdio server, in bytes, when its entry sets no
+   * The largest message read from a server (stdio or HTTP), in bytes, when its entry sets no
    * `maxMessageBytes`. Default 64 MiB. A larger answer fails its one request with
    * `UPSTREAM_ERROR` (`data.reason: 'RESULT_TOO_LARGE'`); the connection stays up.
    */
@@ -61,7 +61,7 @@ export interface ResolvedUpstreamOptions {
   maxMessageBytes: number;
 }
 
-/** The default largest message read from a stdio server (64 MiB). */
+/** The default largest message read from an upstream server, stdio or HTTP (64 MiB). */
 export const DEFAULT_UPSTREAM_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** The highest `maxMessageBytes` accepted (512 MiB, below what one string can hold). */
 export const MAX_UPSTREAM_MESSAGE_BYTES = 512 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS_CATALOG } from './fixtures.js';
@@ -142,6 +142,38 @@ describe('x-catalog-server bin', () => {
     expect(finished.code).toBe(2);
     expect(finished.stderr).toMatch(/^x-catalog-server: --page-size must be a whole number/);
     expect(finished.stderr).toContain('Usage: x-catalog-server --catalog FILE');
+  });
+
+  it('answers a result above --max-message-bytes with RESULT_TOO_LARGE and serves the next call', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, '--catalog', TOOLS_CATALOG, '--max-message-bytes', '4096'],
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'bin-test', version: '1.0.0' });
+    cleanups.push(() => client.close());
+    await client.connect(transport);
+    const call = (extra: Record<string, unknown>) =>
+      client.callTool({
+        name: 'analyzeEvidence',
+        arguments: { evidence_type: 'DNA', method: 'PCR', sample: 'swab', ...extra },
+      });
+    const refused = await call({ __x_behaviour: 'large', __x_size: 10_000 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ProtocolError);
+    expect(refused).toMatchObject({ data: { reason: 'RESULT_TOO_LARGE', maxMessageBytes: 4096 } });
+    expect((refused as Error).message).toContain("above this server's limit of 4096 bytes");
+    expect((await call({})).isError).not.toBe(true);
+  });
+
+  it('exits with status 2 naming the flag and its bounds for a bad --max-message-bytes', async () => {
+    const finished = await runBin(['--catalog', TOOLS_CATALOG, '--max-message-bytes', '100']);
+    expect(finished.code).toBe(2);
+    expect(finished.stderr).toMatch(
+      /^x-catalog-server: --max-message-bytes: must be at least 1024 \(1 KiB\), got "100"/,
+    );
   });
 
   it('prints the usage on stdout for --help', async () => {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFlagValue, parseHttpFlag, parseServeFlags, UsageError } from '../../src/cli/index.js';
+import {
+  parseFlagValue,
+  parseHttpFlag,
+  parseMaxMessageBytesFlag,
+  parseServeFlags,
+  UsageError,
+} from '../../src/cli/index.js';
 
 describe('parseHttpFlag', () => {
   it('reads [HOST:]PORT and leaves a missing flag undefined', () => {
@@ -71,6 +77,45 @@ describe('parseServeFlags', () => {
     expect(() => parseServeFlags({ http: 'x:y', tokens: 't' })).toThrow(/^--http: /);
     expect(() => parseServeFlags({ http: '1', 'session-store': 'disk' })).toThrow(
       '--session-store: expected "memory" or a redis:// or rediss:// URL',
+    );
+  });
+});
+
+describe('parseMaxMessageBytesFlag', () => {
+  it('reads a whole number of bytes from 1 KiB to 512 MiB and leaves a missing flag undefined', () => {
+    expect(parseMaxMessageBytesFlag('1024')).toBe(1024);
+    expect(parseMaxMessageBytesFlag('536870912')).toBe(512 * 1024 * 1024);
+    expect(parseMaxMessageBytesFlag(undefined)).toBeUndefined();
+    expect(parseServeFlags({ 'max-message-bytes': '65536' }).maxMessageBytes).toBe(65_536);
+  });
+
+  it('refuses anything else with a usage error naming the flag, the bound and the value', () => {
+    expect(() => parseMaxMessageBytesFlag('1023')).toThrow(
+      '--max-message-bytes: must be at least 1024 (1 KiB), got "1023"',
+    );
+    expect(() => parseMaxMessageBytesFlag('536870913')).toThrow(
+      '--max-message-bytes: must be at most 536870912 (512 MiB), got "536870913"',
+    );
+    for (const text of ['', '10MB', '-5', '1e6', '4096.5', ' 4096']) {
+      expect(() => parseMaxMessageBytesFlag(text)).toThrow(
+        `--max-message-bytes: expected a whole number of bytes, got ${JSON.stringify(text)}`,
+      );
+    }
+  });
+
+  it('either parses within the bounds or throws a usage error on any text (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.nat().map(String)), (text) => {
+        try {
+          const bytes = parseMaxMessageBytesFlag(text) as number;
+          expect(bytes).toBeGreaterThanOrEqual(1024);
+          expect(bytes).toBeLessThanOrEqual(512 * 1024 * 1024);
+          expect(String(bytes)).toBe(text.replace(/^0+(?=\d)/, ''));
+        } catch (error) {
+          expect(error).toBeInstanceOf(UsageError);
+          expect((error as Error).message.startsWith('--max-message-bytes: ')).toBe(true);
+        }
+      }),
     );
   });
 });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { StdioUpstreamConfig } from '../../src/upstreams/index.js';
 
 /** Absolute path of a fixture server in ./fixtures. */
@@ -59,4 +60,24 @@ export function firstText(result: { content?: unknown }): string {
     throw new Error('expected a text block');
   }
   return first.text;
+}
+
+/**
+ * Checks that `error` is the `RESULT_TOO_LARGE` failure of an answer above `maxMessageBytes`
+ * of at least `atLeast` bytes, naming the limit and the setting.
+ */
+export function expectResultTooLarge(
+  error: Record<string, unknown>,
+  maxMessageBytes: number,
+  atLeast: number,
+): void {
+  expect(error).toMatchObject({
+    code: 'UPSTREAM_ERROR',
+    retryable: false,
+    data: { reason: 'RESULT_TOO_LARGE', maxMessageBytes },
+  });
+  expect((error.data as { bytes: number }).bytes).toBeGreaterThan(atLeast);
+  expect(error.message).toContain('RESULT_TOO_LARGE');
+  expect(error.message).toContain(`limit of ${maxMessageBytes} bytes`);
+  expect(error.message).toContain('"maxMessageBytes"');
 }

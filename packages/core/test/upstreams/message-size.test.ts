@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUpstream, type Upstream } from '../../src/upstreams/index.js';
-import { firstText, fixturePath, nodeServer, rejection } from './helpers.js';
+import { expectResultTooLarge, firstText, fixturePath, nodeServer, rejection } from './helpers.js';
 
 const LARGE_RESULT_SERVER = fixturePath('large-result-server.mjs');
 const MiB = 1024 * 1024;
@@ -30,15 +30,7 @@ describe('the size of messages read from a stdio upstream', () => {
     expect(firstText(await upstream.callTool('echo', { text: 'before' }))).toBe('before');
     const pid = upstream.pid;
     const error = await rejection(upstream.callTool('blob', { bytes: 2 * MiB }));
-    expect(error).toMatchObject({
-      code: 'UPSTREAM_ERROR',
-      retryable: false,
-      data: { reason: 'RESULT_TOO_LARGE', maxMessageBytes: MiB },
-    });
-    expect((error.data as { bytes: number }).bytes).toBeGreaterThan(2 * MiB);
-    expect(error.message).toContain('RESULT_TOO_LARGE');
-    expect(error.message).toContain(`limit of ${MiB} bytes`);
-    expect(error.message).toContain('"maxMessageBytes"');
+    expectResultTooLarge(error, MiB, 2 * MiB);
     expect(upstream.status).toBe('ready');
     expect(firstText(await upstream.callTool('echo', { text: 'after' }))).toBe('after');
     expect(upstream.pid).toBe(pid);

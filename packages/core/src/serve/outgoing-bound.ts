@@ -1,0 +1,80 @@
+/**
+ * The bound on what our servers send (`maxMessageBytes`), on stdio and HTTP alike: a result
+ * above it goes out as an error answer to the same request, anything else above it is dropped
+ * and reported, so that a client never meets a message it cannot hold.
+ *
+ * @module
+ */
+import type { JSONRPCErrorResponse, RequestId } from '@modelcontextprotocol/server';
+import { boundResponseMessages } from '../upstreams/bounded-response.js';
+
+/**
+ * The largest message our servers read or write when none is given (10 MiB, the bound of the
+ * SDK's stdio readers, so a client on the SDK's defaults can read every answer).
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** The JSON-RPC code of an answer replaced for its size (JSON-RPC 2.0 §5.1, internal error). */
+const INTERNAL_ERROR = -32_603;
+
+function sizeText(bytes: number, maxMessageBytes: number): string {
+  return `${bytes} bytes, above this server's limit of ${maxMessageBytes} bytes per message (maxMessageBytes)`;
+}
+
+/** The error answer to request `id` sent in place of its result of `bytes` bytes. */
+export function outgoingTooLargeAnswer(
+  id: RequestId,
+  bytes: number,
+  maxMessageBytes: number,
+): JSONRPCErrorResponse {
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: INTERNAL_ERROR,
+      message: `RESULT_TOO_LARGE: the result is ${sizeText(bytes, maxMessageBytes)}; ask for less`,
+      data: { reason: 'RESULT_TOO_LARGE', bytes, maxMessageBytes },
+    },
+  };
+}
+
+/** The error reported for an outgoing message of `bytes` bytes that was dropped. */
+export function outgoingDroppedError(bytes: number, maxMessageBytes: number): Error {
+  return new Error(
+    `RESULT_TOO_LARGE: dropped an outgoing message of ${sizeText(bytes, maxMessageBytes)}`,
+  );
+}
+
+/** The ids of the requests in a parsed POST body (one message, or a batch). */
+function requestIdsOf(body: unknown): RequestId[] {
+  const messages = Array.isArray(body) ? body : [body];
+  const ids: RequestId[] = [];
+  for (const message of messages) {
+    if (typeof message !== 'object' || message === null || !('method' in message)) continue;
+    const id = (message as { id?: unknown }).id;
+    if (typeof id === 'number' || typeof id === 'string') ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * `response` to a request whose parsed body was `body`, with no message above
+ * `maxMessageBytes`: the answer to its one request is replaced by
+ * {@link outgoingTooLargeAnswer}; any other message above the bound is dropped and reported
+ * through `onError`.
+ */
+export function boundOutgoingResponse(
+  response: Response,
+  body: unknown,
+  maxMessageBytes: number,
+  onError: (error: Error) => void,
+): Promise<Response> {
+  const ids = requestIdsOf(body);
+  const only = ids.length === 1 ? ids[0] : undefined;
+  return boundResponseMessages(response, {
+    maxMessageBytes,
+    answerInstead: (bytes) =>
+      only === undefined ? undefined : outgoingTooLargeAnswer(only, bytes, maxMessageBytes),
+    onDropped: (bytes) => onError(outgoingDroppedError(bytes, maxMessageBytes)),
+  });
+}
