@@ -5,24 +5,9 @@ import {
   evaluateHybrid,
   HYBRID_RANKER,
 } from '../../src/benchmarks/retrieval/hybrid.js';
-import { type RetrievalTask, recallMetric } from '../../src/benchmarks/search/task.js';
+import { TINY_TASK } from './tiny-task.js';
 
-const TASK: RetrievalTask = {
-  name: 'tiny',
-  title: 'Tiny',
-  data: 'tiny',
-  split: 'dev',
-  fields: { name: { weight: 3 }, description: { weight: 1 } },
-  documents: [
-    { id: 'weather', text: { name: 'weather', description: 'forecast for a city' } },
-    { id: 'shows', text: { name: 'shows', description: 'theatre in new york city' } },
-    { id: 'parks', text: { name: 'parks', description: 'parks of new york city' } },
-  ],
-  queries: [{ id: 'q1', text: 'temperature in new york city' }],
-  qrels: new Map([['q1', new Map([['weather', 1]])]]),
-  metrics: [recallMetric(2)],
-  primaryMetric: 'recall@2',
-};
+const TASK = TINY_TASK;
 
 /** Puts "weather" and "temperature" on one axis, everything else on another. */
 const MEANING: EmbeddingProvider = {

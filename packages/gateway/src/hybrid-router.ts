@@ -40,6 +40,13 @@ export interface GatewayEmbeddings {
   readonly cache?: EmbeddingCache;
   /** Told each time a browse falls back to the lexical ranking; default `process.emitWarning`. */
   readonly onWarning?: (warning: HybridWarning) => void;
+  /**
+   * How the rankings are merged (`HybridSearchOptions.fusion` of `@x/core/embeddings`); default
+   * `rank`. Use `score` for a weak provider such as `createWordVectorProvider`.
+   */
+  readonly fusion?: 'rank' | 'score';
+  /** The cosine weight under `fusion: 'score'`; default 0.3. */
+  readonly semanticWeight?: number;
 }
 
 /** Ranks a catalog's tools by fused lexical and embedding rankings. */
@@ -73,6 +80,10 @@ export function createHybridRouter(
     provider: embeddings.provider,
     ...(embeddings.cache === undefined ? {} : { cache: embeddings.cache }),
     ...(embeddings.onWarning === undefined ? {} : { onWarning: embeddings.onWarning }),
+    ...(embeddings.fusion === undefined ? {} : { fusion: embeddings.fusion }),
+    ...(embeddings.semanticWeight === undefined
+      ? {}
+      : { semanticWeight: embeddings.semanticWeight }),
   });
   return {
     async route(query, topK = DEFAULT_TOP_K) {

@@ -1,7 +1,12 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createOpenAiEmbeddingProvider, type HybridWarning } from '@x/core/embeddings';
+import {
+  createOpenAiEmbeddingProvider,
+  createWordVectorProvider,
+  type EmbeddingProvider,
+  type HybridWarning,
+} from '@x/core/embeddings';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChoiceCard } from '../src/choice-card.js';
 import { createGatewayServer } from '../src/server/gateway-server.js';
@@ -70,12 +75,19 @@ afterEach(async () => {
   provider.server.close();
 });
 
-async function browse(query: string, warnings: HybridWarning[]): Promise<ChoiceCard[]> {
+async function browse(
+  query: string,
+  warnings: HybridWarning[],
+  options: { provider?: EmbeddingProvider; fusion?: 'rank' | 'score' } = {},
+): Promise<ChoiceCard[]> {
   const pair = await createTestPair(
     createGatewayServer(runtime, {
       embeddings: {
-        provider: createOpenAiEmbeddingProvider({ baseUrl: provider.url, model: 'fake' }),
+        provider:
+          options.provider ??
+          createOpenAiEmbeddingProvider({ baseUrl: provider.url, model: 'fake' }),
         onWarning: (warning) => warnings.push(warning),
+        ...(options.fusion === undefined ? {} : { fusion: options.fusion }),
       },
     }),
   );
@@ -112,5 +124,35 @@ describe('tool_browse with embeddings', () => {
     const cards = await browse('temperature in New York City', warnings);
     expect(cards).toEqual(runtime.catalog.route('temperature in New York City', 2));
     expect(warnings.map((warning) => warning.error.code)).toEqual(['UNAVAILABLE']);
+  });
+
+  it('ranks with in-process word vectors by score fusion, a clear lexical match first', async () => {
+    const words: [string, number[]][] = [
+      ['weather', [1, 0, 0.1]],
+      ['temperature', [0.9, 0.1, 0]],
+      ['shows', [0, 1, 0]],
+      ['file', [0.1, 0, 1]],
+    ];
+    const wordVectors = createWordVectorProvider({
+      table: {
+        dimensions: 3,
+        words: words.map(([word]) => word),
+        vectors: Float32Array.from(words.flatMap(([, vector]) => vector)),
+      },
+      name: 'tiny',
+      removedComponents: 0,
+    });
+    const warnings: HybridWarning[] = [];
+    const byMeaning = await browse('temperature', warnings, {
+      provider: wordVectors,
+      fusion: 'score',
+    });
+    expect(byMeaning[0]?.id.split('#')[0]).toBe('demo:weather_now');
+    const byWords = await browse('read a file from disk', warnings, {
+      provider: wordVectors,
+      fusion: 'score',
+    });
+    expect(byWords[0]?.id.split('#')[0]).toBe('demo:read_file');
+    expect(warnings).toEqual([]);
   });
 });

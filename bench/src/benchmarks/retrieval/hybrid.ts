@@ -47,14 +47,28 @@ export interface HybridOutcome extends RankerOutcome {
   readonly fallbacks: number;
 }
 
+/** How a hybrid row fuses: its name in tables and the fusion options of `createHybridSearch`. */
+export interface HybridRow {
+  /** The row's name. */
+  readonly ranker: string;
+  /** `rank` (reciprocal-rank fusion) or `score` (lexical score share plus weighted cosine). */
+  readonly fusion: 'rank' | 'score';
+  /** The cosine weight under `score` fusion. */
+  readonly semanticWeight?: number;
+}
+
+/** The row of an OpenAI-compatible provider: reciprocal-rank fusion, k 60, 50 candidates each. */
+export const HYBRID_RRF_ROW: HybridRow = { ranker: HYBRID_RANKER, fusion: 'rank' };
+
 /**
- * Ranks every query of a task by reciprocal-rank fusion of the core ranker (the task's fields,
- * multi-sentence queries as the gateway ranks them) and the provider's cosine ranking of the
- * documents' joined fields. `buildMs` is the first search, which embeds every document.
+ * Ranks every query of a task by fusing the core ranker (the task's fields, multi-sentence
+ * queries as the gateway ranks them) with the provider's cosine ranking of the documents' joined
+ * fields, as `row` says. `buildMs` is the first search, which embeds every document.
  */
 export async function evaluateHybrid(
   task: RetrievalTask,
   provider: EmbeddingProvider,
+  row: HybridRow = HYBRID_RRF_ROW,
 ): Promise<HybridOutcome> {
   const lexical = createSearchIndex<TaskDocument, string>({
     fields: task.fields,
@@ -73,6 +87,8 @@ export async function evaluateHybrid(
         .join('\n'),
     lexical,
     provider,
+    fusion: row.fusion,
+    ...(row.semanticWeight === undefined ? {} : { semanticWeight: row.semanticWeight }),
     onWarning: () => {
       fallbacks += 1;
     },
@@ -97,7 +113,7 @@ export async function evaluateHybrid(
     }
   }
   return {
-    ranker: HYBRID_RANKER,
+    ranker: row.ranker,
     quality: Object.fromEntries([...figures].map(([key, values]) => [key, mean(values)])),
     buildMs,
     latencyMs: summarizeLatency(latencies),

@@ -2,7 +2,8 @@
  * `pnpm bench retrieval`: `tool_browse(query)` of the gateway (its Catalog's route, over name,
  * namespace, description, tags and parameter names) on the Seal-Tools and MetaTool catalogs,
  * beside the core ranker alone and plain BM25 (MiniSearch as it comes) in the same run, and a
- * hybrid row (lexical fused with embeddings) when an embedding provider is configured.
+ * hybrid row (lexical fused with embeddings) when an embedding provider is configured, and a
+ * word-vector row (lexical fused by score with in-process word vectors) when a word-vector file is.
  *
  * @module
  */
@@ -27,6 +28,11 @@ import {
   evaluateHybrid,
   HYBRID_RANKER,
 } from './hybrid.js';
+import {
+  WORD_VECTOR_ROW,
+  wordVectorLine,
+  wordVectorProviderFromEnvironment,
+} from './word-vectors.js';
 
 /** The catalogs ranked, each with its labeled queries. */
 const SOURCES = [SEAL_TOOLS, METATOOL];
@@ -86,6 +92,7 @@ export const retrievalBenchmark: Benchmark = {
   async run(context) {
     const { tasks, skipped } = loadTasks(context, SOURCES, 'retrieval');
     const provider = embeddingProviderFromEnvironment();
+    const wordVectors = wordVectorProviderFromEnvironment();
     const outcomes: TaskOutcome[] = [];
     const fallbacks: Record<string, number> = {};
     for (const task of tasks) {
@@ -99,6 +106,8 @@ export const retrievalBenchmark: Benchmark = {
         fallbacks[task.name] = outcome.fallbacks;
         hybrid.push(outcome);
       }
+      if (wordVectors !== undefined)
+        hybrid.push(await evaluateHybrid(task, wordVectors, WORD_VECTOR_ROW));
       outcomes.push({
         task,
         outcomes: [...lexical, ...hybrid, evaluateRanker(task, MINISEARCH_DEFAULT_RANKER)],
@@ -112,10 +121,13 @@ export const retrievalBenchmark: Benchmark = {
       GATEWAY_BROWSE,
       CORE_RANKER,
       ...(provider === undefined ? [] : [hybridDescription(provider.id)]),
+      ...(wordVectors === undefined ? [] : [wordVectorDescription(wordVectors.id)]),
       MINISEARCH_DEFAULT_RANKER,
     ];
     return {
-      text: [...outcomes.map(formatTaskTable), hybridLine].join('\n\n'),
+      text: [...outcomes.map(formatTaskTable), hybridLine, wordVectorLine(wordVectors)].join(
+        '\n\n',
+      ),
       result: {
         rankers: rankers.map(({ name, description, parameters }) => ({
           name,
@@ -124,6 +136,7 @@ export const retrievalBenchmark: Benchmark = {
         })),
         tasks: outcomes.map(taskFigures),
         hybrid: provider === undefined ? { configured: false } : { configured: true, fallbacks },
+        wordVectors: { configured: wordVectors !== undefined },
         skipped,
       },
       chart: renderQualityChart(outcomes),
@@ -140,5 +153,21 @@ function hybridDescription(
     description:
       '@x/core/embeddings createHybridSearch: core ranker + embeddings, reciprocal-rank fusion',
     parameters: { provider: providerId, fusionK: 60, depth: 50 },
+  };
+}
+
+/** How results describe the word-vector row. */
+function wordVectorDescription(
+  providerId: string,
+): Pick<Ranker, 'name' | 'description' | 'parameters'> {
+  return {
+    name: WORD_VECTOR_ROW.ranker,
+    description:
+      '@x/core/embeddings createWordVectorProvider (SIF mean of word vectors) fused by score with the core ranker',
+    parameters: {
+      provider: providerId,
+      fusion: 'score',
+      semanticWeight: WORD_VECTOR_ROW.semanticWeight,
+    },
   };
 }

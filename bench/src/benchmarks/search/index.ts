@@ -5,6 +5,12 @@ import {
   SEAL_TOOLS_DATASET,
 } from '../../datasets/citations.js';
 import { formatTable } from '../../report/table.js';
+import { evaluateHybrid } from '../retrieval/hybrid.js';
+import {
+  WORD_VECTOR_ROW,
+  wordVectorLine,
+  wordVectorProviderFromEnvironment,
+} from '../retrieval/word-vectors.js';
 import { evaluateRanker, RANKING_DEPTH, timeRanker } from './evaluate.js';
 import { loadTasks } from './load-tasks.js';
 import { CORE_RANKER, RANKERS } from './rankers.js';
@@ -34,10 +40,15 @@ export const searchBenchmark: Benchmark = {
   },
   async run(context) {
     const { tasks, skipped } = loadTasks(context, [SCIFACT, SEAL_TOOLS], 'search');
-    const outcomes: TaskOutcome[] = tasks.map((task) => ({
-      task,
-      outcomes: RANKERS.map((ranker) => evaluateRanker(task, ranker)),
-    }));
+    const wordVectors = wordVectorProviderFromEnvironment();
+    const outcomes: TaskOutcome[] = [];
+    for (const task of tasks) {
+      const ranked = RANKERS.map((ranker) => evaluateRanker(task, ranker));
+      if (wordVectors !== undefined) {
+        ranked.splice(1, 0, await evaluateHybrid(task, wordVectors, WORD_VECTOR_ROW));
+      }
+      outcomes.push({ task, outcomes: ranked });
+    }
     const tools = tasks.find((task) => task.name === SEAL_TOOLS.name);
     const scale =
       tools === undefined ? undefined : timeRanker(scaleTask(tools, SCALE_SIZE), CORE_RANKER);
@@ -63,6 +74,7 @@ export const searchBenchmark: Benchmark = {
         ].join('\n'),
       );
     }
+    sections.push(wordVectorLine(wordVectors));
     const text = sections.join('\n\n');
     return {
       text,
@@ -74,6 +86,10 @@ export const searchBenchmark: Benchmark = {
           parameters,
         })),
         tasks: outcomes.map(taskFigures),
+        wordVectors:
+          wordVectors === undefined
+            ? { configured: false }
+            : { configured: true, provider: wordVectors.id, ...WORD_VECTOR_ROW },
         skipped,
         ...(scale === undefined
           ? {}

@@ -30,6 +30,15 @@ export interface HybridSearchOptions<Document> {
   readonly depth?: number;
   /** The `k` of reciprocal-rank fusion; default 60. */
   readonly fusionK?: number;
+  /**
+   * How the two rankings are merged; default `rank`. `rank`: reciprocal-rank fusion of the two
+   * lists, each cut at `depth`. `score`: each document scores its lexical score divided by the
+   * best one, plus `semanticWeight` times its cosine similarity to the query when positive, so
+   * a confident lexical match keeps its place and embeddings decide where words are weak.
+   */
+  readonly fusion?: 'rank' | 'score';
+  /** The weight of the cosine similarity under `fusion: 'score'`: a finite number `>= 0`; default 0.3. */
+  readonly semanticWeight?: number;
   /** Told each time a search falls back to the lexical ranking; default `process.emitWarning`. */
   readonly onWarning?: (warning: HybridWarning) => void;
 }
@@ -64,7 +73,8 @@ export interface HybridResult<Document> {
 export interface HybridSearch<Document> {
   /**
    * Ranks by reciprocal-rank fusion of the lexical ranking and the cosine ranking of the
-   * embedded documents against the embedded query, each cut at `depth`. Documents are embedded
+   * embedded documents against the embedded query, each cut at `depth` (or by fused scores:
+   * see {@link HybridSearchOptions.fusion}). Documents are embedded
    * on the first search (texts already in the cache are not sent again). When the provider
    * fails, the answer is the lexical ranking, with a warning, never a rejection (unless the
    * caller's `signal` aborts: then `CoreError` `CANCELLED`); the next search asks the provider
@@ -94,6 +104,14 @@ export function createHybridSearch<Document>(
   const fusionK = options.fusionK ?? DEFAULT_FUSION_K;
   if (!(Number.isFinite(fusionK) && fusionK >= 0)) {
     invalidOption(`fusionK must be a finite number >= 0, got ${String(fusionK)}`);
+  }
+  const fusion = options.fusion ?? 'rank';
+  if (fusion !== 'rank' && fusion !== 'score') {
+    invalidOption(`fusion must be "rank" or "score", got ${String(fusion)}`);
+  }
+  const semanticWeight = options.semanticWeight ?? DEFAULT_SEMANTIC_WEIGHT;
+  if (!(Number.isFinite(semanticWeight) && semanticWeight >= 0)) {
+    invalidOption(`semanticWeight must be a finite number >= 0, got ${String(semanticWeight)}`);
   }
   const { provider, documents } = options;
   const cache =
@@ -150,18 +168,30 @@ export function createHybridSearch<Document>(
     return known;
   }
 
-  async function semanticRanking(query: string, signal?: AbortSignal): Promise<string[]> {
+  /** Every document's id with its cosine similarity to the query, in document order. */
+  async function semanticScores(query: string, signal?: AbortSignal): Promise<ScoredId[]> {
     const all = await documentVectors();
     const queryVector = (await embedAll([query], signal)).get(query) as Float32Array;
     if (all.some((vector) => vector.length !== queryVector.length)) {
       throw upstream('the query vector and the document vectors differ in length');
     }
-    const scored = all.map((vector, index) => ({
+    return all.map((vector, index) => ({
       id: ids[index] as string,
       score: dot(vector, queryVector),
     }));
-    scored.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-    return scored.slice(0, depth).map((hit) => hit.id);
+  }
+
+  /** Lexical score over the best one plus `semanticWeight` times the positive cosine. */
+  function fuseScores(lexical: readonly ScoredId[], semantic: readonly ScoredId[]): ScoredId[] {
+    const best = lexical[0]?.score ?? 0;
+    const fused = new Map<string, number>();
+    for (const hit of semantic) {
+      if (semanticWeight > 0 && hit.score > 0) fused.set(hit.id, semanticWeight * hit.score);
+    }
+    if (best > 0) {
+      for (const hit of lexical) fused.set(hit.id, (fused.get(hit.id) ?? 0) + hit.score / best);
+    }
+    return sortScored([...fused].map(([id, score]) => ({ id, score })));
   }
 
   return {
@@ -170,12 +200,12 @@ export function createHybridSearch<Document>(
       const { signal, ...lexicalOptions } = searchOptions;
       const lexical = options.lexical.search(query, {
         ...lexicalOptions,
-        limit: Math.max(depth, limit),
+        limit: fusion === 'score' ? Number.POSITIVE_INFINITY : Math.max(depth, limit),
       });
       if (limit === 0 || documents.length === 0) return { hits: [], mode: 'hybrid' };
-      let semantic: string[];
+      let semantic: ScoredId[];
       try {
-        semantic = await semanticRanking(query, signal);
+        semantic = await semanticScores(query, signal);
       } catch (error) {
         const cause = CoreError.isInstance(error)
           ? error
@@ -187,9 +217,18 @@ export function createHybridSearch<Document>(
         });
         return { hits: lexical.slice(0, limit), mode: 'lexical' };
       }
-      const fused = fuseRankings(
-        [lexical.slice(0, depth).map((hit) => hit.id), semantic],
-        fusionK,
+      const fused = (
+        fusion === 'score'
+          ? fuseScores(lexical, semantic)
+          : fuseRankings(
+              [
+                lexical.slice(0, depth).map((hit) => hit.id),
+                sortScored(semantic)
+                  .slice(0, depth)
+                  .map((hit) => hit.id),
+              ],
+              fusionK,
+            )
       ).slice(0, limit);
       const hits = fused.flatMap(({ id, score }) => {
         const document = byId.get(id);
@@ -198,6 +237,20 @@ export function createHybridSearch<Document>(
       return { hits, mode: 'hybrid' };
     },
   };
+}
+
+/** The default {@link HybridSearchOptions.semanticWeight}. */
+const DEFAULT_SEMANTIC_WEIGHT = 0.3;
+
+/** An id with a score. */
+interface ScoredId {
+  readonly id: string;
+  readonly score: number;
+}
+
+/** Sorted by score descending, then id ascending (by UTF-16 code unit). */
+function sortScored(hits: ScoredId[]): ScoredId[] {
+  return hits.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }
 
 function invalidOption(message: string): never {

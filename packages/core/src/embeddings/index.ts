@@ -33,3 +33,9 @@ export {
   type EmbeddingProviderConfig,
   EmbeddingProviderConfigSchema,
 } from './provider-config.js';
+export {
+  createWordVectorProvider,
+  WORD_VECTOR_STOP_WORDS,
+  type WordVectorProviderOptions,
+} from './word-vector-provider.js';
+export { parseWordVectorTable, type WordVectorTable } from './word-vector-table.js';

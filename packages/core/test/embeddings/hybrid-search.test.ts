@@ -170,8 +170,51 @@ describe('createHybridSearch', () => {
     expect(() => createHybridSearch({ ...base, fusionK: -1 })).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
     );
+    expect(() => createHybridSearch({ ...base, semanticWeight: -0.1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => createHybridSearch({ ...base, fusion: 'mean' as unknown as 'score' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
     await expect(createHybridSearch(base).search('weather', { limit: -1 })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
+    });
+  });
+
+  describe("with fusion: 'score'", () => {
+    /** Puts weather words on one axis and everything else on the other. */
+    const meaning: EmbeddingProvider = {
+      id: 'meaning',
+      embed: async (texts) =>
+        texts.map((text) =>
+          /weather|temperature/.test(text) ? Float32Array.of(1, 0) : Float32Array.of(0.6, 0.8),
+        ),
+    };
+    function scored(semanticWeight?: number) {
+      return createHybridSearch<Tool>({
+        documents: TOOLS,
+        id: (tool) => tool.name,
+        embeddingText: (tool) => `${tool.name} ${tool.description}`,
+        lexical: lexicalIndex(TOOLS),
+        provider: meaning,
+        fusion: 'score',
+        ...(semanticWeight === undefined ? {} : { semanticWeight }),
+      });
+    }
+
+    it('adds the weighted cosine to the lexical score share, keeping a clear lexical match first', async () => {
+      const query = 'broadway shows tonight temperature';
+      const { hits, mode } = await scored().search(query, { limit: 2 });
+      expect(mode).toBe('hybrid');
+      expect(hits.map((hit) => hit.id)).toEqual(['broadway_shows', 'weather_now']);
+      expect(hits[0]?.score).toBeCloseTo(1 + 0.3 * 0.6, 6);
+      expect(hits[1]?.score).toBeCloseTo(0.3, 6);
+    });
+
+    it('lets meaning decide when the words match nothing, and ranks by the words alone at weight 0', async () => {
+      expect((await scored().search('temperature', { limit: 1 })).hits[0]?.id).toBe('weather_now');
+      const lexicalOnly = await scored(0).search('quotes for stocks', { limit: 5 });
+      expect(lexicalOnly.hits.map((hit) => hit.id)).toEqual(['finance_quotes']);
     });
   });
 });
