@@ -74,7 +74,9 @@ export const routesCallsCheck = aggregatorCheck(
     }
     if (problems.length > 0) return fail(listProblems(problems));
     return reached.length === 0
-      ? skip('no upstream lists a function with a required parameter to probe')
+      ? skip(
+          'no upstream lists a function with a required parameter to call safely; the RFC requires none (cash.5.4.routes-observed calls probe upstreams)',
+        )
       : pass(`calls reach the functions of ${reached.join(', ')}`);
   },
 );
