@@ -31,7 +31,7 @@ export interface ProbeTool {
 /** Echoes `text`; the checks route calls with it and send it invalid arguments. */
 export const PROBE_ECHO = 'probe_echo';
 
-/** Always answers a tool-level error (`isError: true`). */
+/** Always answers a tool-level error (`isError: true`); declared read-only, so cacheable. */
 export const PROBE_FAIL = 'probe_fail';
 
 /** A read-only lookup with a short description. */
@@ -86,9 +86,11 @@ export const PROBE_LONG_DESCRIPTION = [
 export const PROBE_TOOLS: readonly ProbeTool[] = [
   { name: PROBE_ECHO, description: 'Echo the given text back.', inputSchema: TEXT_SCHEMA },
   {
+    // Read-only like the lookups, so a result cache may keep it: its errors must not be kept.
     name: PROBE_FAIL,
     description: 'Refuse the given text with a tool error.',
     inputSchema: TEXT_SCHEMA,
+    annotations: READ_ONLY,
   },
   {
     name: PROBE_CARD_SHORT,

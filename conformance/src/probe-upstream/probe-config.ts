@@ -22,13 +22,18 @@ export const PROBE_LABELS = ['probea', 'probeb'] as const;
 
 /**
  * Writes `mcp-probes.json` into `directory`, one stdio probe upstream per label, and returns
- * its path. Synchronous, so a target's temporary-directory callback can call it.
+ * its path; `sections` are further top-level members (an app's own block, say). Synchronous,
+ * so a target's temporary-directory callback can call it.
  */
-export function writeProbeConfig(directory: string, labels: readonly string[]): string {
+export function writeProbeConfig(
+  directory: string,
+  labels: readonly string[],
+  sections: Readonly<Record<string, unknown>> = {},
+): string {
   const servers = Object.fromEntries(
     labels.map((label) => [label, { command: process.execPath, args: [PROBE_UPSTREAM_CLI] }]),
   );
   const path = join(directory, 'mcp-probes.json');
-  writeFileSync(path, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify({ mcpServers: servers, ...sections }, null, 2)}\n`);
   return path;
 }
