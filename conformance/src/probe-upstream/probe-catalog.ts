@@ -125,3 +125,22 @@ export const PROBE_TOOLS: readonly ProbeTool[] = [
 export function probeTool(name: string): ProbeTool | undefined {
   return PROBE_TOOLS.find((tool) => tool.name === name);
 }
+
+/** The marker the probe skill's text carries, so a check knows the text came from the probe. */
+export const PROBE_SKILL_MARKER = 'xconf-probe-skill';
+
+/** The one skill of the probe upstream's CaSH face (`--cash`), as its `skill` tool serves it. */
+export const PROBE_SKILL = {
+  /** The skill name. */
+  name: 'probeskill',
+  /** One line for listings. */
+  description: 'Confirm that an aggregator presents the skills of its upstreams.',
+  /** The instructions: text only, no placeholder. */
+  text: [
+    '# probeskill',
+    '',
+    'This skill belongs to the conformance probe upstream. An aggregator in front of it lists it',
+    'under the namespace it gave the probe, and fetching it by that namespace and its name answers',
+    `this text, which ends with the marker ${PROBE_SKILL_MARKER}.`,
+  ].join('\n'),
+} as const;

@@ -264,7 +264,7 @@ export const cashRequirements: readonly Requirement[] = [
       'MUST',
       "An aggregator's skills are listed under their upstream's namespace, without two entries of one namespace and name, and each can be fetched.",
     ),
-    note: 'Partial: an aggregator whose upstreams offer no skill lists none and the check skips; one that drops every upstream skill looks the same without upstreams that are known in advance.',
+    note: 'A skill probe upstream (x-conformance-probe-upstream --cash, settings.cash.skillProbeUpstreams) offers a known skill, which must be listed under its label and fetched; without one, an aggregator listing no skill skips, since it cannot be told from one whose upstreams offer none.',
   },
   rfc(
     'cash.5.4.unique-labels',

@@ -133,7 +133,10 @@ function probeTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
     args: ['serve', '--mode', mode, '--quiet'],
     specs: SPECS,
     withTemporaryDirectory: (directory) => ({
-      args: ['--config', writeProbeConfig(directory, PROBE_LABELS, PROBE_GATEWAY_SECTION)],
+      args: [
+        '--config',
+        writeProbeConfig(directory, PROBE_LABELS, { sections: PROBE_GATEWAY_SECTION }),
+      ],
     }),
   });
   return { ...target, settings: { gateway: GATEWAY_UPSTREAM_PROBE } };
