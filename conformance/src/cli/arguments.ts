@@ -62,6 +62,9 @@ Targets (default: every reference target of the repository):
   --cash-upstreams a,b,c      cash: the upstream labels of an aggregator given as --server/--url
   --cash-probe-upstreams a,b  cash: labels under which that aggregator runs the conformance probe
                               upstream (x-conformance-probe-upstream), one process each
+  --cash-skill-probe-upstreams a
+                              cash: labels under which that aggregator runs the probe's CaSH
+                              face (x-conformance-probe-upstream --cash), whose skill it must list
   --gateway-tool ID           gateway: a tool of the gateway or proxy given as --server/--url,
                               e.g. everything:echo (the three --gateway flags go together)
   --gateway-large-args JSON   gateway: arguments of that tool whose result is large enough for
@@ -258,6 +261,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     values['cash-large'],
     values['cash-upstreams'],
     values['cash-probe-upstreams'],
+    values['cash-skill-probe-upstreams'],
   );
   if (cash !== undefined) {
     if (target === undefined) throw usageError('the --cash flags need a target');
@@ -315,6 +319,7 @@ function parse(args: string[]) {
       'cash-large': { type: 'string' },
       'cash-upstreams': { type: 'string' },
       'cash-probe-upstreams': { type: 'string' },
+      'cash-skill-probe-upstreams': { type: 'string' },
       'gateway-tool': { type: 'string' },
       'gateway-large-args': { type: 'string' },
       'gateway-invalid-args': { type: 'string' },

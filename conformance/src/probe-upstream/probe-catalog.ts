@@ -31,7 +31,7 @@ export interface ProbeTool {
 /** Echoes `text`; the checks route calls with it and send it invalid arguments. */
 export const PROBE_ECHO = 'probe_echo';
 
-/** Always answers a tool-level error (`isError: true`). */
+/** Always answers a tool-level error (`isError: true`); declared read-only, so cacheable. */
 export const PROBE_FAIL = 'probe_fail';
 
 /** A read-only lookup with a short description. */
@@ -86,9 +86,11 @@ export const PROBE_LONG_DESCRIPTION = [
 export const PROBE_TOOLS: readonly ProbeTool[] = [
   { name: PROBE_ECHO, description: 'Echo the given text back.', inputSchema: TEXT_SCHEMA },
   {
+    // Read-only like the lookups, so a result cache may keep it: its errors must not be kept.
     name: PROBE_FAIL,
     description: 'Refuse the given text with a tool error.',
     inputSchema: TEXT_SCHEMA,
+    annotations: READ_ONLY,
   },
   {
     name: PROBE_CARD_SHORT,
@@ -123,3 +125,22 @@ export const PROBE_TOOLS: readonly ProbeTool[] = [
 export function probeTool(name: string): ProbeTool | undefined {
   return PROBE_TOOLS.find((tool) => tool.name === name);
 }
+
+/** The marker the probe skill's text carries, so a check knows the text came from the probe. */
+export const PROBE_SKILL_MARKER = 'xconf-probe-skill';
+
+/** The one skill of the probe upstream's CaSH face (`--cash`), as its `skill` tool serves it. */
+export const PROBE_SKILL = {
+  /** The skill name. */
+  name: 'probeskill',
+  /** One line for listings. */
+  description: 'Confirm that an aggregator presents the skills of its upstreams.',
+  /** The instructions: text only, no placeholder. */
+  text: [
+    '# probeskill',
+    '',
+    'This skill belongs to the conformance probe upstream. An aggregator in front of it lists it',
+    'under the namespace it gave the probe, and fetching it by that namespace and its name answers',
+    `this text, which ends with the marker ${PROBE_SKILL_MARKER}.`,
+  ].join('\n'),
+} as const;

@@ -115,7 +115,7 @@ describe('x-conformance', () => {
       /\n {2}cash\.5\.3\.kwargs-keys-normalized +spec +SHOULD +cash-rfc-0\.1\.1 §5\.3: "servers should normalize kwargs keys before matching" +cash-rfc §5\.3 contradicts itself/,
     );
     expect(table.stdout).toMatch(
-      /\n {2}gw\.4\.5\.errors-not-cached +spec +MUST +.* not observable over MCP: needs an upstream tool/,
+      /\n {2}cash\.5\.4\.2\.https-manifests +spec +MUST +.* not observable over MCP: the fetch happens/,
     );
     const json = await run(['--', '--list', '--format', 'json']);
     expect(json.stdout).toBe(formatCatalogJson(specCatalog()));

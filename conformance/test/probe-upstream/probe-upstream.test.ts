@@ -3,12 +3,15 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import fc from 'fast-check';
 import { getEncoding } from 'js-tiktoken';
 import { describe, expect, it } from 'vitest';
+import { createProbeCashServer } from '../../src/probe-upstream/probe-cash-server.js';
 import {
   PROBE_CARD_LONG,
   PROBE_ECHO,
   PROBE_FAIL,
   PROBE_LONG_DESCRIPTION,
   PROBE_REQUESTS,
+  PROBE_SKILL,
+  PROBE_SKILL_MARKER,
   PROBE_TOOLS,
 } from '../../src/probe-upstream/probe-catalog.js';
 import { findProbeRequests, requestsWith } from '../../src/probe-upstream/probe-log.js';
@@ -115,6 +118,53 @@ describe('the probe upstream server', () => {
       expect(findProbeRequests(answer)).toEqual([
         { seq: 1, tool: PROBE_ECHO, args: '{"text":"over mcp"}' },
       ]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the CaSH face of the probe upstream', () => {
+  it('lists its one skill (as JSON when asked), serves it by any spelling, and refuses other names', async () => {
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await createProbeCashServer().connect(serverTransport);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientTransport);
+    const textOf = (result: Awaited<ReturnType<typeof client.callTool>>) =>
+      (result.content as { text: string }[])[0]?.text;
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['call', 'help', 'skill']);
+      const json = await client.callTool({
+        name: 'skill',
+        arguments: { kwargs: { format: 'json' } },
+      });
+      expect(JSON.parse(textOf(json) ?? '')).toEqual({
+        skills: [{ name: PROBE_SKILL.name, description: PROBE_SKILL.description }],
+      });
+      const listing = await client.callTool({ name: 'skill', arguments: {} });
+      expect(textOf(listing)).toContain(`**${PROBE_SKILL.name}**`);
+      const fetched = await client.callTool({
+        name: 'skill',
+        arguments: { skillname: 'Probe_Skill' },
+      });
+      expect(textOf(fetched)).toContain(PROBE_SKILL_MARKER);
+      const unknown = await client.callTool({
+        name: 'skill',
+        arguments: { skillname: 'probeskil' },
+      });
+      expect(unknown).toMatchObject({
+        isError: true,
+        structuredContent: { code: 'UNKNOWN_SKILL' },
+      });
+      expect(textOf(unknown)).toContain(PROBE_SKILL.name);
+      const help = await client.callTool({ name: 'help', arguments: {} });
+      expect(help.isError).toBeUndefined();
+      const call = await client.callTool({ name: 'call', arguments: { function: 'anything' } });
+      expect(call).toMatchObject({
+        isError: true,
+        structuredContent: { code: 'UNKNOWN_FUNCTION' },
+      });
     } finally {
       await client.close();
     }

@@ -174,6 +174,13 @@ export interface ProbeFunction extends FunctionReference {
   readonly parameter: DocumentedParameter;
 }
 
+/**
+ * Why a check that needs a function with a required parameter skips: the RFC requires no such
+ * function (every parameter may be optional), so its absence is no failure.
+ */
+export const NO_REQUIRED_PARAMETER =
+  'no function doc read marks a parameter of a known type required, and the RFC does not require one (cash.4.2.function-doc judges docs that document nothing)';
+
 /** How many function docs a search for probe functions reads at most. */
 const MAX_DOCS_SEARCHED = 12;
 

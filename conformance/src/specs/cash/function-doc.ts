@@ -1,7 +1,9 @@
 /**
  * Reads the parameters out of a `help(namespace, function)` answer: the markdown table of the
- * RFC's examples (cash-rfc §4.2, §8.3: `| Name | Type | Required | Description |`) or a JSON
- * `parameters` array (`[{name, type, required}]`) or object (`{name: {type, required}}`).
+ * RFC's examples (cash-rfc §4.2, §8.3: `| Name | Type | Required | Description |`), a markdown
+ * list under a parameters heading (`- \`limit\` (integer, optional): ...`; the RFC prescribes no
+ * layout), or a JSON `parameters` array (`[{name, type, required}]`) or object
+ * (`{name: {type, required}}`).
  *
  * @module
  */
@@ -64,6 +66,36 @@ function markdownParameters(text: string): DocumentedParameter[] {
     .filter((parameter) => parameter.name !== '');
 }
 
+/** A markdown heading, or a label line alone (`Returns:`, `**Arguments:**`): each opens a section. */
+const SECTION_START = /^\s*(?:#{1,6}\s+.*|(?:\*\*|__)?[A-Za-z][\w ]{0,30}:?(?:\*\*|__)?:?\s*)$/;
+/** The words that name a parameter section. */
+const PARAMETER_WORDS = /\b(?:param(?:eter)?s?|arguments?|kwargs|inputs?)\b/i;
+/** A list item at the left margin and the name it opens with (markup removed later). */
+const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s+(\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|[A-Za-z_][\w-]*)(.*)$/;
+/** The first JSON Schema type word of a list item. */
+const TYPE_WORD = /\b(string|integer|number|boolean|array|object)\b/i;
+
+/** The parameters of the list items under a parameters heading. */
+function listParameters(text: string): DocumentedParameter[] {
+  const parameters: DocumentedParameter[] = [];
+  let inList = false;
+  for (const line of text.split('\n')) {
+    if (SECTION_START.test(line) && line.trim() !== '') {
+      inList = PARAMETER_WORDS.test(line);
+      continue;
+    }
+    const item = inList ? LIST_ITEM.exec(line) : null;
+    if (item === null) continue;
+    const rest = item[2] ?? '';
+    parameters.push({
+      name: unquote(item[1] ?? ''),
+      type: (TYPE_WORD.exec(rest)?.[1] ?? '').toLowerCase(),
+      required: /\brequired\b/i.test(rest) && !/\b(?:optional|not required)\b/i.test(rest),
+    });
+  }
+  return parameters.filter((parameter) => parameter.name !== '');
+}
+
 function jsonParameter(name: string, value: unknown): DocumentedParameter {
   const record = isRecord(value) ? value : {};
   return {
@@ -89,5 +121,23 @@ function jsonParameters(json: Readonly<Record<string, unknown>>): DocumentedPara
 /** The parameters a function's documentation lists (none when it lists none or cannot be read). */
 export function parseParameters(text: string): DocumentedParameter[] {
   const json = parseJsonObject(text);
-  return json === undefined ? markdownParameters(text) : jsonParameters(json);
+  if (json !== undefined) return jsonParameters(json);
+  const table = markdownParameters(text);
+  return table.length > 0 ? table : listParameters(text);
+}
+
+/** Words that say a function takes nothing: `No parameters.`, `Takes no arguments`, `Parameters: none`. */
+const NO_PARAMETERS =
+  /\b(?:no|without)\s+(?:parameters|arguments|kwargs|inputs)\b|\b(?:param(?:eter)?s|arguments|kwargs)\s*:\s*(?:none|-)\s*(?:$|\.)/im;
+
+/**
+ * Whether a function's documentation says the function takes no parameter: in words, or as an
+ * empty JSON `parameters` (or `params`) array or object.
+ */
+export function statesNoParameters(text: string): boolean {
+  const json = parseJsonObject(text);
+  if (json === undefined) return NO_PARAMETERS.test(text);
+  const parameters = json.parameters ?? json.params;
+  if (Array.isArray(parameters)) return parameters.length === 0;
+  return isRecord(parameters) && Object.keys(parameters).length === 0;
 }

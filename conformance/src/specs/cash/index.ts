@@ -17,6 +17,7 @@ import {
   invalidArgumentsCheck,
   unknownNameGuidanceCheck,
 } from './checks/errors.js';
+import { functionDocCheck, oneFunctionCheck } from './checks/function-docs.js';
 import {
   fullWhenAccommodatedCheck,
   gatedNoticeCheck,
@@ -42,6 +43,7 @@ import {
   flatRootCheck,
   indexEntriesCheck,
   indexNoFunctionListsCheck,
+  indexNoParametersCheck,
   namespaceEntriesCheck,
   namespaceNoParametersCheck,
   shallowHierarchyCheck,
@@ -100,6 +102,7 @@ export const cashSpec: SpecDefinition = {
     unknownArgumentsIgnoredCheck,
     argumentsDocumentedCheck,
     extensionArgumentsCheck,
+    functionDocCheck,
     flatRootCheck,
     shallowHierarchyCheck,
     distinguishesKindsCheck,
@@ -130,9 +133,11 @@ export const cashSpec: SpecDefinition = {
     serverResourceCheck,
     serverResourceJsonCheck,
     indexEntriesCheck,
+    indexNoParametersCheck,
     indexNoFunctionListsCheck,
     namespaceEntriesCheck,
     namespaceNoParametersCheck,
+    oneFunctionCheck,
     queryListingCheck,
     gateEnforcedCheck,
     gatedNoticeCheck,

@@ -13,6 +13,10 @@
  * aggregator fetches manifests from hosts it was configured with, not what it answers (the tests
  * of `packages/cash` cover them in process). Not in this catalog at all:
  * - §5.4.1 "static aggregation is RECOMMENDED for production": advice to operators.
+ * - The MAY statements (a function doc giving a subset of the parameters, §4.2 and §6.1 Leaf+1;
+ *   notes on ignored arguments; other help formats): permissions, which no server can break.
+ *   The MUST that goes with the subset, its extra keyword arguments named in the base help()
+ *   answer, is `cash.4.2.kwargs-documented`.
  * - §5.6 "MCP hosts MUST NOT treat cash://server as a user-facing data resource": a duty of
  *   hosts, not servers.
  *
@@ -85,7 +89,7 @@ export const cashRequirements: readonly Requirement[] = [
   ),
   rfc(
     'cash.4.2.kwargs-documented',
-    '§4.2 (help table; Additional keyword arguments)',
+    '§4.2 (help table, help(namespace, function) row; Additional keyword arguments); §6.1 Leaf+1',
     'MUST',
     'Every extra help keyword argument the server advertises or acts on (format, examples, params, ...) is named in the base help() answer.',
   ),
@@ -95,6 +99,17 @@ export const cashRequirements: readonly Requirement[] = [
     'MUST',
     'A server whose manifest declares the x-help-query extension names its arguments query and offset in the base help() answer.',
   ),
+  {
+    ...rfc(
+      'cash.4.2.function-doc',
+      '§4 (help: what functions accept); §4.2 (help table; Response); §6.1 Leaf+1',
+      'SHOULD',
+      'help(namespace, function) of a listed function answers its documentation, and the docs say what the functions accept: parameters (a table, a list under a parameters heading, or JSON), or that a function takes none.',
+    ),
+    phrase:
+      'the answer should clearly give what its level asks for; a function doc, what it accepts',
+    note: 'A doc may give a subset of the parameters (§6.1 Leaf+1 MAY), so one doc that lists none is not judged; docs that all stay silent are.',
+  },
   rfc(
     'cash.4.2.flat-root',
     '§4.2 (Root namespace)',
@@ -249,7 +264,7 @@ export const cashRequirements: readonly Requirement[] = [
       'MUST',
       "An aggregator's skills are listed under their upstream's namespace, without two entries of one namespace and name, and each can be fetched.",
     ),
-    note: 'Partial: an aggregator whose upstreams offer no skill lists none and the check skips; one that drops every upstream skill looks the same without upstreams that are known in advance.',
+    note: 'A skill probe upstream (x-conformance-probe-upstream --cash, settings.cash.skillProbeUpstreams) offers a known skill, which must be listed under its label and fetched; without one, an aggregator listing no skill skips, since it cannot be told from one whose upstreams offer none.',
   },
   rfc(
     'cash.5.4.unique-labels',
@@ -334,6 +349,15 @@ export const cashRequirements: readonly Requirement[] = [
     'SHOULD',
     'Each help() entry is a name and one non-empty descriptive line, with nothing nested under it and no table.',
   ),
+  {
+    ...rfc(
+      'cash.6.1.index-no-parameters',
+      '§6.1 Layer 0',
+      'SHOULD',
+      'help() entries carry no parameter information: no signatures, typed parameters or parameter tables.',
+    ),
+    phrase: 'an index entry should not hold parameter information',
+  },
   rfc(
     'cash.6.2.index-no-function-lists',
     '§6.1 Layer 0; §6.2',
@@ -352,6 +376,15 @@ export const cashRequirements: readonly Requirement[] = [
     'MUST',
     'help(namespace) carries no signatures or parameter detail: no parameter table, no argument lists, no typed parameters.',
   ),
+  {
+    ...rfc(
+      'cash.6.1.function-doc-one-function',
+      '§4.2 (no more information than requested); §6.1 Leaf+1',
+      'SHOULD',
+      'help(namespace, function) documents that one function, not the other functions of its namespace.',
+    ),
+    phrase: 'no more than requested at each level; the function layer documents one function',
+  },
   rfc(
     'cash.6.1.query-listing',
     '§4.2 (one descriptive line per entry); §6.1 Layer N',

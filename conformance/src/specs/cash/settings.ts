@@ -51,6 +51,11 @@ export const CashTargetSettingsSchema = z
      * each its own process): the routing check reads what reached each. Without them it skips.
      */
     probeUpstreams: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * The labels of upstreams that are the probe's CaSH face (`x-conformance-probe-upstream
+     * --cash`), each offering the skill `probeskill`: the merged-skills check looks for it.
+     */
+    skillProbeUpstreams: z.array(z.string().min(1)).min(1).optional(),
   })
   .strict();
 
@@ -95,18 +100,23 @@ function parseLabels(flag: string, text: string): string[] {
 
 /**
  * The `cash` settings from the command line's `--cash-large` (`namespace.function`, optionally
- * followed by a JSON object of kwargs), `--cash-upstreams` and `--cash-probe-upstreams`
- * (comma-separated labels); undefined when none is given. Throws `USAGE` errors.
+ * followed by a JSON object of kwargs), `--cash-upstreams`, `--cash-probe-upstreams` and
+ * `--cash-skill-probe-upstreams` (comma-separated labels); undefined when none is given. Throws `USAGE` errors.
  */
 export function parseCashFlags(
   large: string | undefined,
   upstreams: string | undefined,
   probeUpstreams?: string,
+  skillProbeUpstreams?: string,
 ): CashTargetSettings | undefined {
-  if (large === undefined && upstreams === undefined && probeUpstreams === undefined) {
-    return undefined;
-  }
-  const settings: { largeCall?: LargeCall; upstreams?: string[]; probeUpstreams?: string[] } = {};
+  const given = [large, upstreams, probeUpstreams, skillProbeUpstreams];
+  if (given.every((flag) => flag === undefined)) return undefined;
+  const settings: {
+    largeCall?: LargeCall;
+    upstreams?: string[];
+    probeUpstreams?: string[];
+    skillProbeUpstreams?: string[];
+  } = {};
   if (large !== undefined) {
     const trimmed = large.trim();
     const space = trimmed.search(/\s/);
@@ -132,6 +142,9 @@ export function parseCashFlags(
   if (upstreams !== undefined) settings.upstreams = parseLabels('cash-upstreams', upstreams);
   if (probeUpstreams !== undefined) {
     settings.probeUpstreams = parseLabels('cash-probe-upstreams', probeUpstreams);
+  }
+  if (skillProbeUpstreams !== undefined) {
+    settings.skillProbeUpstreams = parseLabels('cash-skill-probe-upstreams', skillProbeUpstreams);
   }
   return settings;
 }

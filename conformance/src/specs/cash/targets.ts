@@ -13,7 +13,11 @@
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROBE_CARD_SHORT } from '../../probe-upstream/probe-catalog.js';
-import { PROBE_LABELS, writeProbeConfig } from '../../probe-upstream/probe-config.js';
+import {
+  PROBE_LABELS,
+  PROBE_SKILL_LABEL,
+  writeProbeConfig,
+} from '../../probe-upstream/probe-config.js';
 import { createStdioTarget, type TargetDefinition } from '../../target.js';
 import type { CashTargetSettings } from './settings.js';
 
@@ -69,9 +73,9 @@ export const AGGREGATE_SETTINGS: CashTargetSettings = {
 };
 
 /**
- * An aggregator in front of the two conformance probe upstreams only: their labels, both probes
- * for the routing check, and the first probe's read-only lookup with 600 related records (about
- * 16,000 characters) as the large call.
+ * An aggregator in front of conformance probe upstreams only: two probes for the routing check,
+ * the probe's CaSH face for the merged-skills check, all three as upstreams, and the first
+ * probe's read-only lookup with 600 related records (about 16,000 characters) as the large call.
  */
 export const PROBE_AGGREGATE_SETTINGS: CashTargetSettings = {
   largeCall: {
@@ -79,8 +83,9 @@ export const PROBE_AGGREGATE_SETTINGS: CashTargetSettings = {
     function: PROBE_CARD_SHORT,
     kwargs: { key: 'conformance', limit: 600 },
   },
-  upstreams: [...PROBE_LABELS],
+  upstreams: [...PROBE_LABELS, PROBE_SKILL_LABEL],
   probeUpstreams: [...PROBE_LABELS],
+  skillProbeUpstreams: [PROBE_SKILL_LABEL],
 };
 
 /** The specs both targets implement. */
@@ -118,7 +123,10 @@ export const cashTargets: readonly TargetDefinition[] = [
       args: [X_CASH_CLI, 'aggregate'],
       specs: SPECS,
       withTemporaryDirectory: (directory) => ({
-        args: ['--config', writeProbeConfig(directory, PROBE_LABELS)],
+        args: [
+          '--config',
+          writeProbeConfig(directory, PROBE_LABELS, { cashLabels: [PROBE_SKILL_LABEL] }),
+        ],
       }),
     }),
     settings: { cash: PROBE_AGGREGATE_SETTINGS },

@@ -18,6 +18,7 @@ import { keywordlessRuleChecks } from './checks/keywordless-rules.js';
 import { pathChecks } from './checks/paths.js';
 import { primitiveReadChecks } from './checks/primitive-reads.js';
 import { primitiveBrowseChecks } from './checks/primitives.js';
+import { errorsNotCachedCheck } from './checks/probe-cache.js';
 import { probeFailureChecks } from './checks/probe-failures.js';
 import { probeUpstreamChecks } from './checks/probe-upstream.js';
 import { isGatewayToolList, surfaceChecks } from './checks/surface.js';
@@ -54,6 +55,7 @@ export const gatewaySpec: SpecDefinition = {
     ...primitiveReadChecks,
     ...probeUpstreamChecks,
     ...probeFailureChecks,
+    errorsNotCachedCheck,
   ],
   detect: async (context) => isGatewaySurface((await listTools(context)).map((tool) => tool.name)),
 };

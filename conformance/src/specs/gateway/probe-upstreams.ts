@@ -8,7 +8,7 @@
 
 import type { Check, CheckContext, CheckOutcome } from '../../check.js';
 import { skip } from '../../outcome.js';
-import { PROBE_REQUESTS } from '../../probe-upstream/probe-catalog.js';
+import { PROBE_ECHO, PROBE_REQUESTS } from '../../probe-upstream/probe-catalog.js';
 import { findProbeRequests } from '../../probe-upstream/probe-log.js';
 import type { ProbeRequest } from '../../probe-upstream/probe-recorder.js';
 import { resolveToolId } from './probe.js';
@@ -72,4 +72,19 @@ export async function probeRequests(
     );
   }
   return requests;
+}
+
+/**
+ * Calls the probe's echo with `marker`: once the probe has recorded it, every call sent before
+ * it has reached the probe, if it was sent at all. Answers why the echo failed, else undefined.
+ */
+export async function barrier(
+  context: CheckContext,
+  namespace: string,
+  marker: string,
+): Promise<string | undefined> {
+  const answer = await executeProbeTool(context, namespace, PROBE_ECHO, { text: marker });
+  return answer.isError
+    ? `the valid call ${PROBE_ECHO}("${marker}") answered ${describeAnswer(answer)}`
+    : undefined;
 }

@@ -116,7 +116,16 @@ export const GATEWAY_UPSTREAM_PROBE: GatewayProbe = {
   probeUpstreams: [...PROBE_LABELS],
 };
 
-/** `x-gateway serve` in `mode` in front of two conformance probe upstreams only, over stdio. */
+/**
+ * The `x-gateway` block of the probe targets' config: the read-only result cache on, so the
+ * probe's read-only tools are cached and `gw.4.5.errors-not-cached` sees their errors are not.
+ */
+const PROBE_GATEWAY_SECTION = { 'x-gateway': { cache: { readOnly: true } } };
+
+/**
+ * `x-gateway serve` in `mode` in front of two conformance probe upstreams only, with the result
+ * cache on, over stdio.
+ */
 function probeTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
   const target = createStdioTarget({
     name: `x-gateway probe ${mode}`,
@@ -124,7 +133,10 @@ function probeTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
     args: ['serve', '--mode', mode, '--quiet'],
     specs: SPECS,
     withTemporaryDirectory: (directory) => ({
-      args: ['--config', writeProbeConfig(directory, PROBE_LABELS)],
+      args: [
+        '--config',
+        writeProbeConfig(directory, PROBE_LABELS, { sections: PROBE_GATEWAY_SECTION }),
+      ],
     }),
   });
   return { ...target, settings: { gateway: GATEWAY_UPSTREAM_PROBE } };

@@ -66,6 +66,17 @@ const BROKEN_FIXTURES: readonly { requirement: string; defect: string; message: 
     message: /^help\(\) does not name "format" \(acted on by help\(\)\); "examples"/,
   },
   {
+    requirement: 'cash.4.2.kwargs-documented',
+    defect: 'subset-undocumented',
+    message: /^help\(\) does not name "params" \(acted on by help\(\)\)$/,
+  },
+  {
+    requirement: 'cash.4.2.function-doc',
+    defect: 'bare-function-doc',
+    message:
+      /^none of 7 function doc\(s\) documents a parameter \(a table, a list under a parameters heading, or JSON parameters\) or says the function takes none$/,
+  },
+  {
     requirement: 'cash.4.2.extension-kwargs-documented',
     defect: 'query-undocumented',
     message: /^the manifest declares x-help-query but help\(\) does not name "query", "offset"$/,
@@ -140,6 +151,11 @@ const BROKEN_FIXTURES: readonly { requirement: string; defect: string; message: 
     message: /^kwargs keys outside \[A-Za-z0-9_\]: orders\.summary\(group-by\)$/,
   },
   {
+    requirement: 'cash.5.3.kwargs-keys-charset',
+    defect: 'bare-function-doc',
+    message: /^no kwargs key to judge: none of 7 function doc\(s\) documents a parameter/,
+  },
+  {
     requirement: 'cash.5.3.identifier-normalized',
     defect: 'exact-functions',
     message: /^help\(function="L_IST"\) in "orders" answered/,
@@ -193,6 +209,11 @@ const BROKEN_FIXTURES: readonly { requirement: string; defect: string; message: 
     message: /"orders" has 1 more line\(s\) under it/,
   },
   {
+    requirement: 'cash.6.1.index-no-parameters',
+    defect: 'index-parameters',
+    message: /^help\(\) gives "orders" typed parameters$/,
+  },
+  {
     requirement: 'cash.6.2.index-no-function-lists',
     defect: 'index-function-lists',
     message: /^help\(\) lists functions of "orders": list, get, summary$/,
@@ -206,6 +227,11 @@ const BROKEN_FIXTURES: readonly { requirement: string; defect: string; message: 
     requirement: 'cash.6.2.namespace-no-parameters',
     defect: 'namespace-signatures',
     message: /help\(namespace="orders"\) gives "list" a signature/,
+  },
+  {
+    requirement: 'cash.6.1.function-doc-one-function',
+    defect: 'function-doc-siblings',
+    message: /^help\(namespace="orders", function="list"\) also documents get, summary;/,
   },
   {
     requirement: 'cash.7.2.gate-enforced',
@@ -402,6 +428,20 @@ describe('the cash checks', () => {
       expect(profiled.summary).toMatchObject({ failed: 0, profile: { failed: 1 } });
     },
   );
+
+  it('reads function docs that list their parameters as a markdown list, a layout the RFC allows', async () => {
+    const report = await runConformance({
+      targets: [httpTarget(`${shared.url}/list-parameters`, 'list-parameters')],
+      profiles: [X_PROFILE],
+    });
+    expect(report.targets[0]?.results.filter((result) => result.status === 'fail')).toEqual([]);
+    for (const id of ['cash.4.2.function-doc', 'cash.5.3.kwargs-keys-charset']) {
+      expect(resultOf(report, id).status).toBe('pass');
+    }
+    expect(resultOf(report, 'cash.5.3.kwargs-keys-normalized').message).toMatch(
+      /matches the key "O_RDER_ID" to "order_id"/,
+    );
+  });
 
   it.each(BROKEN_HTTP_FIXTURES)(
     'fails $requirement on the $defect fixture',

@@ -34,6 +34,20 @@ describe('the cash flags of x-conformance', () => {
     );
   });
 
+  it('give an aggregator its skill probe upstreams', () => {
+    const command = parseCliArguments([
+      '--server',
+      'x',
+      '--cash-skill-probe-upstreams',
+      'probeskills',
+    ]);
+    if (command.kind !== 'run') throw new Error('expected a run');
+    expect(command.target?.settings).toEqual({ cash: { skillProbeUpstreams: ['probeskills'] } });
+    expect(() => parseCliArguments(['--server', 'x', '--cash-skill-probe-upstreams', ','])).toThrow(
+      '--cash-skill-probe-upstreams needs comma-separated labels',
+    );
+  });
+
   it('refuse them without a target, and refuse kwargs that are not JSON', () => {
     expect(() => parseCliArguments(['--cash-large', 'orders.list'])).toThrow(
       'the --cash flags need a target',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { executableContent } from '../../../src/specs/cash/checks/skills.js';
-import { parseParameters } from '../../../src/specs/cash/function-doc.js';
+import { parseParameters, statesNoParameters } from '../../../src/specs/cash/function-doc.js';
 import { advertisedThreshold, suggestedLimit } from '../../../src/specs/cash/gate-observation.js';
 import { parseHelpListing } from '../../../src/specs/cash/help-listing.js';
 import { manifestProblems } from '../../../src/specs/cash/manifest.js';
@@ -115,6 +115,54 @@ describe('reading function documentation', () => {
         },
       ),
     );
+  });
+
+  it('reads back the parameters of a markdown list under a parameters heading', () => {
+    // Law: parse(list(parameters)) gives the names, types and required flags rendered, whatever
+    // heading opens the list, and items under a later heading are not parameters.
+    const parameter = fc.record({
+      name: identifier,
+      type: fc.constantFrom('string', 'integer', 'boolean', 'array'),
+      required: fc.boolean(),
+    });
+    const heading = fc.constantFrom('## Parameters', 'Parameters:', '**Arguments:**', '### kwargs');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(parameter, { selector: (item) => item.name, maxLength: 6 }),
+        heading,
+        (parameters, opening) => {
+          const items = parameters.map(
+            (item) =>
+              `- \`${item.name}\` (${item.type}, ${item.required ? 'required' : 'optional'}): A value.`,
+          );
+          const text = [
+            '# a.b',
+            '',
+            'Does a thing.',
+            '',
+            opening,
+            '',
+            ...items,
+            '',
+            '## Returns',
+            '',
+            '- `total` (integer)',
+          ].join('\n');
+          expect(parseParameters(text)).toEqual(parameters);
+        },
+      ),
+    );
+  });
+
+  it('tells a doc that says its function takes no parameter from one that is silent', () => {
+    expect(statesNoParameters('# a.b\n\nDoes a thing.\n\nNo parameters.')).toBe(true);
+    expect(statesNoParameters('# a.b\n\nTakes no arguments.')).toBe(true);
+    expect(statesNoParameters('Parameters: none.')).toBe(true);
+    expect(statesNoParameters('{"name":"b","parameters":[]}')).toBe(true);
+    expect(statesNoParameters('{"name":"b","params":{}}')).toBe(true);
+    expect(statesNoParameters('# a.b\n\nDoes a thing.\n\n## Returns\n\nA count.')).toBe(false);
+    expect(statesNoParameters('{"name":"b"}')).toBe(false);
+    expect(statesNoParameters('{"parameters":[{"name":"id"}]}')).toBe(false);
   });
 
   it('reads the parameters of a JSON answer as an array or an object', () => {

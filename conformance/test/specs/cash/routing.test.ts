@@ -3,11 +3,14 @@ import { createStdioTarget, runConformance, type TargetDefinition } from '../../
 import type { CashTargetSettings } from '../../../src/specs/cash/settings.js';
 import { FIXTURES_DIRECTORY, resultOf } from '../../helpers.js';
 
-/** The fixture's own namespaces and its two probe namespaces, all as upstreams. */
+/** The fixture's own namespaces, its two probe namespaces and its skill probe, all as upstreams. */
 const SETTINGS: CashTargetSettings = {
-  upstreams: ['orders', 'inventory', 'probea', 'probeb'],
+  upstreams: ['orders', 'inventory', 'probea', 'probeb', 'probeskills'],
   probeUpstreams: ['probea', 'probeb'],
+  skillProbeUpstreams: ['probeskills'],
 };
+
+const MERGED_SKILLS = 'cash.5.4.merged-skills';
 
 const REQUIREMENT = 'cash.5.4.routes-observed';
 
@@ -51,6 +54,41 @@ describe('the cash routing check at probe upstreams', () => {
     expect(resultOf(report, REQUIREMENT)).toMatchObject({
       status: 'fail',
       message: expect.stringMatching(/^call\(namespace="orders", function="probe_echo"/),
+    });
+  });
+
+  it('finds the skill of the skill probe upstream among the merged skills', async () => {
+    const report = await runConformance({
+      targets: [probeFixture()],
+      requirements: [MERGED_SKILLS],
+    });
+    expect(resultOf(report, MERGED_SKILLS)).toMatchObject({
+      status: 'pass',
+      message:
+        '3 skill(s) are listed under their upstreams and fetchable, the probe skill of probeskills among them',
+    });
+  });
+
+  it('fails an aggregator that drops every upstream skill when a skill probe is named', async () => {
+    const report = await runConformance({
+      targets: [probeFixture('skills-dropped')],
+      requirements: [MERGED_SKILLS],
+    });
+    expect(resultOf(report, MERGED_SKILLS)).toMatchObject({
+      status: 'fail',
+      message: 'skill() does not list "probeskill" of the upstream "probeskills"',
+    });
+  });
+
+  it('skips an aggregator that lists no skill when no skill probe is named', async () => {
+    const { skillProbeUpstreams: _named, ...unnamed } = SETTINGS;
+    const report = await runConformance({
+      targets: [probeFixture('skills-dropped', unnamed)],
+      requirements: [MERGED_SKILLS],
+    });
+    expect(resultOf(report, MERGED_SKILLS)).toMatchObject({
+      status: 'skip',
+      message: expect.stringMatching(/^the aggregator lists no skill and names no skill probe/),
     });
   });
 

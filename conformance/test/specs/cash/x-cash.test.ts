@@ -40,9 +40,18 @@ const AGGREGATE_SKIPS = [
   'cash.5.5.manifest-content-type',
   'cash.7.2.write-not-repeated', // no write call registered
 ];
-/** In front of two probe upstreams, routing is observed; the rest skips as with the example. */
+/**
+ * In front of two probe upstreams and the probe's CaSH face, routing is observed and the probe
+ * skill (text only, no placeholder) is merged; the rest skips as with the example.
+ */
+const PROBE_AGGREGATE_CHECKED = new Set([
+  'cash.5.4.routes-observed',
+  'cash.5.4.merged-skills',
+  'cash.4.3.text-only',
+  'cash.4.3.instructions',
+]);
 const PROBE_AGGREGATE_SKIPS = AGGREGATE_SKIPS.filter(
-  (requirement) => requirement !== 'cash.5.4.routes-observed',
+  (requirement) => !PROBE_AGGREGATE_CHECKED.has(requirement),
 );
 
 function byStatus(report: ConformanceReport, status: string): string[] {
@@ -92,7 +101,7 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     );
   });
 
-  it('pass every check on x-cash aggregate in front of two probe upstreams, routing observed', async () => {
+  it('pass every check on x-cash aggregate in front of two probe upstreams and a skill probe, routing and skills observed', async () => {
     const report = await runConformance({
       targets: [reference('x-cash aggregate probe')],
       specs: ['cash'],
@@ -101,8 +110,11 @@ describe.concurrent('the cash checks on x-cash', { timeout: PROCESS_TIMEOUT_MS }
     });
     expect(byStatus(report, 'fail')).toEqual([]);
     expect(skipped(report)).toEqual(PROBE_AGGREGATE_SKIPS);
-    expect(byStatus(report, 'pass')).toContain(
-      'cash.5.4.routes-observed: calls into probea, probeb reach their own upstream, function and kwargs intact',
+    expect(byStatus(report, 'pass')).toEqual(
+      expect.arrayContaining([
+        'cash.5.4.routes-observed: calls into probea, probeb reach their own upstream, function and kwargs intact',
+        'cash.5.4.merged-skills: 1 skill(s) are listed under their upstreams and fetchable, the probe skill of probeskills among them',
+      ]),
     );
   });
 

@@ -148,6 +148,7 @@ describe('the cache-stable browsing and primitive checks', () => {
       'gw.2.4.truncation',
       'gw.4.4.not-reaching-upstream',
       'gw.4.5.retry',
+      'gw.4.5.errors-not-cached',
       'gw.3.4.upstream-taxonomy',
       'gw.4.4.schema-invalid',
     ]);

@@ -20,6 +20,7 @@ const PROBE_REQUIREMENTS = [
   'gw.4.5.retry',
   'gw.3.4.upstream-taxonomy',
   'gw.4.4.schema-invalid',
+  'gw.4.5.errors-not-cached',
 ];
 
 /** The gateway fixture in `mode` with the probe tools, broken by `breakName`. */
@@ -74,6 +75,19 @@ const BROKEN_FIXTURES: readonly {
     message: /^the tool error of probe_fail was dispatched 2 times, not once$/,
   },
   {
+    requirement: 'gw.4.5.errors-not-cached',
+    mode: 'gateway',
+    breakName: 'probe-error-cached',
+    message:
+      /^two identical calls of the read-only probe_fail, which answers a tool error, reached the upstream 1 time\(s\): the error result was served from the cache$/,
+  },
+  {
+    requirement: 'gw.4.5.errors-not-cached',
+    mode: 'proxy',
+    breakName: 'probe-error-cached',
+    message: /reached the upstream 1 time\(s\)/,
+  },
+  {
     requirement: 'gw.1.3.hash8',
     mode: 'gateway',
     breakName: 'probe-wrong-hash',
@@ -126,6 +140,7 @@ describe('the gateway checks of a probe upstream', () => {
         'gw.4.5.retry': 'pass',
         'gw.3.4.upstream-taxonomy': 'pass',
         'gw.4.4.schema-invalid': 'pass',
+        'gw.4.5.errors-not-cached': 'pass',
       });
     },
   );
@@ -162,6 +177,20 @@ describe('the gateway checks of a probe upstream', () => {
     expect(resultOf(report, 'gw.4.4.not-reaching-upstream')).toMatchObject({
       status: 'fail',
       message: expect.stringMatching(/browsing found no card for the probe tool fx:probe_echo/),
+    });
+  });
+
+  it('skips the error caching check when the cache does not keep the probe tools', async () => {
+    const report = await runConformance({
+      targets: [probeFixture('gateway', 'no-cache-hit')],
+      specs: ['gateway'],
+      requirements: ['gw.4.5.errors-not-cached'],
+    });
+    expect(resultOf(report, 'gw.4.5.errors-not-cached')).toMatchObject({
+      status: 'skip',
+      message: expect.stringMatching(
+        /^two identical calls of the read-only probe_brief reached the upstream 2 time\(s\): the result cache is off/,
+      ),
     });
   });
 

@@ -6,6 +6,7 @@
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
 import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { PROBE_SKILL, PROBE_SKILL_MARKER } from '../../../probe-upstream/probe-catalog.js';
 import { discovery, findProbeFunction } from '../discovery.js';
 import { gateObservation } from '../gate-observation.js';
 import { canonical } from '../names.js';
@@ -74,20 +75,55 @@ export const routesCallsCheck = aggregatorCheck(
     }
     if (problems.length > 0) return fail(listProblems(problems));
     return reached.length === 0
-      ? skip('no upstream lists a function with a required parameter to probe')
+      ? skip(
+          'no upstream lists a function with a required parameter to call safely; the RFC requires none (cash.5.4.routes-observed calls probe upstreams)',
+        )
       : pass(`calls reach the functions of ${reached.join(', ')}`);
   },
 );
 
-/** Skills are listed under their upstream, unambiguous and fetchable. */
+/**
+ * The problems of the probe skill at each skill probe upstream: not listed under its label, or
+ * fetched without the probe's text.
+ */
+async function probeSkillProblems(
+  context: CheckContext,
+  labels: readonly string[],
+): Promise<string[]> {
+  const { skills } = await listedSkills(context);
+  const problems: string[] = [];
+  for (const label of labels) {
+    const listed = skills.find(
+      (skill) =>
+        topLabel(skill.namespace) === canonical(label) &&
+        canonical(skill.name) === canonical(PROBE_SKILL.name),
+    );
+    if (listed === undefined) {
+      problems.push(`skill() does not list "${PROBE_SKILL.name}" of the upstream "${label}"`);
+      continue;
+    }
+    const args = skillArguments(listed);
+    const answer = await askOnce(context, 'skill', args);
+    if (!answer.isError && !answer.text.includes(PROBE_SKILL_MARKER)) {
+      problems.push(`${describeInvocation('skill', args)} answers another text than the probe's`);
+    }
+  }
+  return problems;
+}
+
+/** Skills are listed under their upstream, unambiguous and fetchable; a probe's skill is among them. */
 export const mergedSkillsCheck = aggregatorCheck(
   'cash.5.4.merged-skills',
   async (context, upstreams) => {
     const { skills, fetched } = await listedSkills(context);
-    if (skills.length === 0)
-      return skip('the aggregator lists no skill (its upstreams offer none)');
+    const probeLabels = cashSettings(context).skillProbeUpstreams ?? [];
+    const problems = await probeSkillProblems(context, probeLabels);
+    if (skills.length === 0 && problems.length === 0) {
+      return skip(
+        'the aggregator lists no skill and names no skill probe upstream (settings.cash.skillProbeUpstreams), so one that drops every upstream skill cannot be told from one whose upstreams offer none',
+      );
+    }
     const labels = new Set(upstreams.map(canonical));
-    const problems: string[] = [];
     const seen = new Set<string>();
     for (const skill of skills) {
       const key = `${canonical(skill.namespace)}:${canonical(skill.name)}`;
@@ -107,9 +143,12 @@ export const mergedSkillsCheck = aggregatorCheck(
         );
       }
     }
-    return problems.length > 0
-      ? fail(listProblems(problems))
-      : pass(`${skills.length} skill(s) are listed under their upstreams and fetchable`);
+    if (problems.length > 0) return fail(listProblems(problems));
+    const probed =
+      probeLabels.length > 0 ? `, the probe skill of ${probeLabels.join(', ')} among them` : '';
+    return pass(
+      `${skills.length} skill(s) are listed under their upstreams and fetchable${probed}`,
+    );
   },
 );
 

@@ -7,7 +7,7 @@
 
 import type { Check, CheckContext } from '../../../check.js';
 import { fail, listProblems, pass, skip } from '../../../outcome.js';
-import { allListings, discovery, findProbeFunction } from '../discovery.js';
+import { allListings, discovery, findProbeFunction, NO_REQUIRED_PARAMETER } from '../discovery.js';
 import { gateObservation } from '../gate-observation.js';
 import { canonical, mentionsWord, nearMiss } from '../names.js';
 import { listedSkills, skillArguments } from '../skills.js';
@@ -170,7 +170,7 @@ export const invalidArgumentsCheck: Check = {
   requirement: 'cash.4.1.invalid-arguments',
   async run(context) {
     const probe = await findProbeFunction(context);
-    if (probe === undefined) return skip('no function with a required parameter was found');
+    if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);
     const args = callArguments(probe.namespace, probe.name, {});
     const answer = await askOnce(context, 'call', args);
     const call = describeInvocation('call', args);

@@ -98,8 +98,17 @@ export const namespaceEntriesCheck: Check = {
   async run(context) {
     const { namespaces } = await discovery(context);
     const read = namespaces.filter((listing) => !listing.answer.isError);
-    if (read.length === 0) return skip('help() lists no namespace');
-    const problems = read.flatMap(entryProblems);
+    if (namespaces.length === 0) {
+      return skip(
+        'help() lists no namespace: a server whose root holds its functions has no help(namespace) listing (cash-rfc §4.2 Root namespace)',
+      );
+    }
+    const problems = [
+      ...namespaces
+        .filter((listing) => listing.answer.isError)
+        .map((listing) => `${listingCall(listing.path)} answered an error: ${listing.answer.text}`),
+      ...read.flatMap(entryProblems),
+    ];
     return problems.length > 0
       ? fail(listProblems(problems))
       : pass(`${read.length} namespace listing(s) have one line per entry`);
@@ -145,11 +154,27 @@ export const namespaceNoParametersCheck: Check = {
       (listing) =>
         !listing.answer.isError && listing.entries.some((entry) => entry.kind === 'function'),
     );
-    if (listings.length === 0) return skip('no listing that was read lists functions');
+    if (listings.length === 0) {
+      return skip(
+        'no listing that was read lists functions, and the RFC does not require a server to offer any',
+      );
+    }
     const problems = listings.flatMap(parameterProblems);
     return problems.length > 0
       ? fail(listProblems(problems))
       : pass(`${listings.length} function listing(s) carry no parameter detail`);
+  },
+};
+
+/** help() entries carry no parameter information: no signatures, typed parameters or tables. */
+export const indexNoParametersCheck: Check = {
+  requirement: 'cash.6.1.index-no-parameters',
+  async run(context) {
+    const { root } = await discovery(context);
+    const problems = parameterProblems(root);
+    return problems.length > 0
+      ? fail(listProblems(problems))
+      : pass(`${root.entries.length} help() entries carry no parameter information`);
   },
 };
 

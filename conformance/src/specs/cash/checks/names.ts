@@ -13,8 +13,10 @@ import {
   findProbeFunction,
   functionDoc,
   listingCall,
+  NO_REQUIRED_PARAMETER,
   relativeName,
 } from '../discovery.js';
+import { functionLabel, functionSurvey, silentDocs } from '../function-survey.js';
 import { parseHelpListing } from '../help-listing.js';
 import { canonical, escapeRegExp, IDENTIFIER_PATTERN, respell, respellPath } from '../names.js';
 import { listedSkills, skillArguments } from '../skills.js';
@@ -59,9 +61,6 @@ export const identifierCharsetCheck: Check = {
   },
 };
 
-/** How many function docs the kwargs key check reads at most. */
-const KWARGS_DOCS_READ = 12;
-
 /**
  * Every documented kwargs key is letters, digits and underscores (cash-rfc §5.3 "all
  * identifiers"; SHOULD, see the requirement's note).
@@ -69,16 +68,23 @@ const KWARGS_DOCS_READ = 12;
 export const kwargsKeysCharsetCheck: Check = {
   requirement: 'cash.5.3.kwargs-keys-charset',
   async run(context) {
-    const functions = (await discovery(context)).functions.slice(0, KWARGS_DOCS_READ);
-    const keys: string[] = [];
-    for (const reference of functions) {
-      const where = `${reference.namespace === '' ? '' : `${reference.namespace}.`}${reference.name}`;
-      const doc = await functionDoc(context, reference);
-      keys.push(...doc.parameters.map((parameter) => `${where}(${parameter.name})`));
+    const found = await functionSurvey(context);
+    const keys = found.docs.flatMap(({ reference, doc }) =>
+      doc.parameters.map((parameter) => ({
+        key: parameter.name,
+        where: `${functionLabel(reference)}(${parameter.name})`,
+      })),
+    );
+    const silent = silentDocs(found);
+    if (silent !== undefined) return fail(`no kwargs key to judge: ${silent}`);
+    if (keys.length === 0) {
+      return skip(
+        found.docs.length === 0
+          ? 'help lists no function, so no kwargs key is documented'
+          : `every one of ${found.docs.length} function doc(s) read says the function takes no parameter`,
+      );
     }
-    const bad = keys.filter((key) => !IDENTIFIER_PATTERN.test(key.replace(/^.*\(|\)$/g, '')));
-    if (keys.length === 0)
-      return skip(`no kwargs key is documented (${functions.length} functions read)`);
+    const bad = keys.filter(({ key }) => !IDENTIFIER_PATTERN.test(key)).map(({ where }) => where);
     return bad.length > 0
       ? fail(`kwargs keys outside [A-Za-z0-9_]: ${listProblems(bad)}`)
       : pass(`${keys.length} documented kwargs keys use letters, digits and underscores`);
@@ -214,7 +220,7 @@ export const kwargsKeysNormalizedCheck: Check = {
   requirement: 'cash.5.3.kwargs-keys-normalized',
   async run(context) {
     const probe = await findProbeFunction(context);
-    if (probe === undefined) return skip('no function with a required parameter was found');
+    if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);
     const { namespace, name, parameter } = probe;
     const wrong = wrongValue(parameter.type);
     const spelled = respell(parameter.name);

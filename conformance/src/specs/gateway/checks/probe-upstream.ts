@@ -22,21 +22,15 @@ import { requestsWith } from '../../../probe-upstream/probe-log.js';
 import { browse } from '../cards.js';
 import { expectedHash8 } from '../hash8.js';
 import { hydratedStubs } from '../probe.js';
-import { executeProbeTool, probeCheck, probeRequests, probeToolId } from '../probe-upstreams.js';
+import {
+  barrier,
+  executeProbeTool,
+  probeCheck,
+  probeRequests,
+  probeToolId,
+} from '../probe-upstreams.js';
 import { describeAnswer, listTools, modeOf } from '../surface.js';
 import { parseToolId } from '../tool-id.js';
-
-/** A valid echo whose arrival shows every earlier call has reached the probe, if it was sent. */
-async function barrier(
-  context: CheckContext,
-  namespace: string,
-  marker: string,
-): Promise<string | undefined> {
-  const answer = await executeProbeTool(context, namespace, PROBE_ECHO, { text: marker });
-  return answer.isError
-    ? `the valid call ${PROBE_ECHO}("${marker}") answered ${describeAnswer(answer)}`
-    : undefined;
-}
 
 /** Invalid arguments are refused before dispatch: the probe never records them. */
 export const notReachingUpstreamCheck = probeCheck(
