@@ -59,6 +59,18 @@ describe('the x-gateway section', () => {
     );
   });
 
+  it('reads the in-process sentence encoder for hybrid browse and names its wrong fields', () => {
+    const embeddings = { local: 'sentence-encoder', maxChars: 1_000 };
+    const config = parseGatewayConfig({ 'x-gateway': { embeddings } }, 'mcp.json');
+    expect(config.embeddings).toEqual(embeddings);
+    expect(
+      problem({ 'x-gateway': { embeddings: { local: 'sentence-encoder', model: 'm' } } }),
+    ).toBe('mcp.json: field "x-gateway.embeddings.model": unknown field');
+    expect(problem({ 'x-gateway': { embeddings: { local: 'word2vec' } } })).toMatch(
+      /field "x-gateway\.embeddings\.local"/,
+    );
+  });
+
   it('names the file and each wrong field', () => {
     expect(problem({ 'x-gateway': { retry: { maxAttempts: 0 } } })).toMatch(
       /^mcp\.json: field "x-gateway\.retry\.maxAttempts": Too small/,

@@ -68,9 +68,10 @@ export async function writeGatewayConfig(
   folder: string,
   gateway: Record<string, unknown> = {},
   catalogArgs: readonly string[] = [],
+  tools: readonly Record<string, unknown>[] = CATALOG,
 ): Promise<string> {
   const catalog = join(folder, 'catalog.json');
-  await writeFile(catalog, JSON.stringify(CATALOG));
+  await writeFile(catalog, JSON.stringify(tools));
   const config = join(folder, `mcp-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(
     config,

@@ -130,6 +130,7 @@ export {
 export { firewallResult } from './firewall-result.js';
 // Hybrid ranking (an option of the router)
 export {
+  createHybridCatalogRoute,
   createHybridRouter,
   embeddingText,
   type GatewayEmbeddings,

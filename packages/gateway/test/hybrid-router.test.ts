@@ -9,7 +9,7 @@ import {
 } from '@x/core/embeddings';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChoiceCard } from '../src/choice-card.js';
-import { createGatewayServer } from '../src/server/gateway-server.js';
+import { createGatewayServer, createGatewayServerFactory } from '../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../src/server/runtime.js';
 import { createTestPair, fakeUpstream, simpleTool, structured, type TestPair } from './helpers.js';
 
@@ -154,5 +154,33 @@ describe('tool_browse with embeddings', () => {
     });
     expect(byWords[0]?.id.split('#')[0]).toBe('demo:read_file');
     expect(warnings).toEqual([]);
+  });
+
+  it('embeds the tools once for every server a factory makes (one per session or request)', async () => {
+    const factory = createGatewayServerFactory(runtime, {
+      embeddings: {
+        provider: createOpenAiEmbeddingProvider({ baseUrl: provider.url, model: 'fake' }),
+      },
+    });
+    for (const scope of ['caller-a', 'caller-b']) {
+      const pair = await createTestPair(
+        await factory({
+          scope,
+          sessionId: undefined,
+          role: undefined,
+          transport: 'http',
+          era: 'modern',
+        }),
+      );
+      pairs.push(pair);
+      const result = await pair.client.callTool({
+        name: 'tool_browse',
+        arguments: { query: 'temperature in New York City', top_k: 2 },
+      });
+      expect(structured<{ cards: ChoiceCard[] }>(result).cards[1]?.id).toMatch(
+        /^demo:weather_now#/,
+      );
+    }
+    expect(provider.inputs.map((input) => input.length)).toEqual([3, 1]);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { createSearchIndex } from '@x/core/search';
 import { summarizeLatency } from '../../metrics/latency.js';
 import { mean } from '../../metrics/retrieval.js';
+import { createProgress } from '../../progress.js';
 import type { RankerOutcome } from '../search/evaluate.js';
 import { RANKING_DEPTH } from '../search/evaluate.js';
 import type { RetrievalTask, TaskDocument } from '../search/task.js';
@@ -97,13 +98,31 @@ export async function evaluateHybrid(
     (await hybrid.search(query, { limit: RANKING_DEPTH, sentences: true })).hits.map(
       (hit) => hit.id,
     );
+  const outcome = await evaluateAsyncSearch(task, row.ranker, search, () => {
+    fallbacks = 0;
+  });
+  return { ...outcome, fallbacks };
+}
+
+/**
+ * Runs every query of `task` through an asynchronous `search` and scores the rankings. The first
+ * query runs untimed first and its time is `buildMs` (a hybrid search embeds every document
+ * then); `afterFirst` runs after it, e.g. to reset a fallback count.
+ */
+export async function evaluateAsyncSearch(
+  task: RetrievalTask,
+  ranker: string,
+  search: (query: string) => Promise<string[]>,
+  afterFirst: () => void = () => undefined,
+): Promise<RankerOutcome> {
   const start = performance.now();
   await search(task.queries[0]?.text ?? '');
   const buildMs = performance.now() - start;
-  fallbacks = 0;
+  afterFirst();
+  const progress = createProgress(`retrieval: ${task.name} ${ranker}`, task.queries.length);
   const latencies: number[] = [];
   const figures = new Map<string, number[]>(task.metrics.map((metric) => [metric.key, []]));
-  for (const query of task.queries) {
+  for (const [index, query] of task.queries.entries()) {
     const queryStart = performance.now();
     const ranking = await search(query.text);
     latencies.push(performance.now() - queryStart);
@@ -111,12 +130,13 @@ export async function evaluateHybrid(
     for (const metric of task.metrics) {
       figures.get(metric.key)?.push(metric.compute(ranking, judgements));
     }
+    progress.update(index + 1);
   }
+  progress.finish();
   return {
-    ranker: row.ranker,
+    ranker,
     quality: Object.fromEntries([...figures].map(([key, values]) => [key, mean(values)])),
     buildMs,
     latencyMs: summarizeLatency(latencies),
-    fallbacks,
   };
 }

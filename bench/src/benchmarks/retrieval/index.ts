@@ -1,6 +1,7 @@
 /**
  * `pnpm bench retrieval`: `tool_browse(query)` of the gateway (its Catalog's route, over name,
  * namespace, description, tags and parameter names) on the Seal-Tools and MetaTool catalogs,
+ * with the in-process sentence encoder fused in (the hybrid `tool_browse`, not under `--quick`),
  * beside the core ranker alone and plain BM25 (MiniSearch as it comes) in the same run, and a
  * hybrid row (lexical fused with embeddings) when an embedding provider is configured, and a
  * word-vector row (lexical fused by score with in-process word vectors) when a word-vector file is.
@@ -8,10 +9,8 @@
  * @module
  */
 
-import { createCatalog } from '@x/gateway';
 import type { Benchmark } from '../../benchmark.js';
 import { METATOOL_DATASET, SEAL_TOOLS_DATASET } from '../../datasets/citations.js';
-import { loadToolCatalog } from '../../datasets/tool-catalog.js';
 import { evaluateRanker, type RankerOutcome } from '../search/evaluate.js';
 import { loadTasks } from '../search/load-tasks.js';
 import { CORE_RANKER, MINISEARCH_DEFAULT_RANKER, type Ranker } from '../search/rankers.js';
@@ -22,6 +21,14 @@ import {
   taskFigures,
 } from '../search/report.js';
 import { METATOOL, SEAL_TOOLS, sourceFolder } from '../search/sources.js';
+import { buildGatewayCatalog } from './gateway-catalog.js';
+import {
+  evaluateGatewayHybrid,
+  GATEWAY_HYBRID_RANKER,
+  gatewayHybridLine,
+  gatewayHybridProvider,
+  runsGatewayHybrid,
+} from './gateway-hybrid.js';
 import {
   EMBEDDINGS_SETUP,
   embeddingProviderFromEnvironment,
@@ -52,27 +59,7 @@ function gatewayRanker(folder: string): Ranker {
   return {
     ...GATEWAY_BROWSE,
     build() {
-      const servers = new Map<
-        string,
-        { name: string; description: string; inputSchema: Record<string, unknown> }[]
-      >();
-      const names = new Map<string, string>();
-      for (const tool of loadToolCatalog(folder)) {
-        const tools = servers.get(tool.server) ?? [];
-        tools.push({
-          name: tool.name,
-          description: tool.description,
-          inputSchema: (tool.inputSchema ?? { type: 'object' }) as Record<string, unknown>,
-        });
-        servers.set(tool.server, tools);
-      }
-      const catalog = createCatalog(
-        [...servers].map(([server, tools]) => ({ upstream: server, tools })),
-      );
-      for (const toolId of catalog.toolIds) {
-        const entry = catalog.entry(toolId);
-        if (entry !== undefined) names.set(toolId, entry.upstreamName);
-      }
+      const { catalog, names } = buildGatewayCatalog(folder);
       return {
         search: (query, limit) =>
           catalog
@@ -93,14 +80,23 @@ export const retrievalBenchmark: Benchmark = {
     const { tasks, skipped } = loadTasks(context, SOURCES, 'retrieval');
     const provider = embeddingProviderFromEnvironment();
     const wordVectors = wordVectorProviderFromEnvironment();
+    const sentenceEncoder = gatewayHybridProvider();
+    const runsHybridBrowse = runsGatewayHybrid(context.mode);
     const outcomes: TaskOutcome[] = [];
     const fallbacks: Record<string, number> = {};
+    const gatewayHybridFallbacks: Record<string, number> = {};
     for (const task of tasks) {
       const source = SOURCES.find((candidate) => candidate.name === task.name) ?? SEAL_TOOLS;
-      const lexical = [gatewayRanker(sourceFolder(context.dataFolder, source)), CORE_RANKER].map(
-        (ranker) => evaluateRanker(task, ranker),
+      const folder = sourceFolder(context.dataFolder, source);
+      const lexical = [gatewayRanker(folder), CORE_RANKER].map((ranker) =>
+        evaluateRanker(task, ranker),
       );
       const hybrid: RankerOutcome[] = [];
+      if (runsHybridBrowse) {
+        const outcome = await evaluateGatewayHybrid(task, source, folder, sentenceEncoder);
+        gatewayHybridFallbacks[task.name] = outcome.fallbacks;
+        hybrid.push(outcome);
+      }
       if (provider !== undefined) {
         const outcome = await evaluateHybrid(task, provider);
         fallbacks[task.name] = outcome.fallbacks;
@@ -119,15 +115,19 @@ export const retrievalBenchmark: Benchmark = {
         : `${HYBRID_RANKER}: ${provider.id}, reciprocal-rank fusion (k 60) of the core ranker and cosine similarity, 50 candidates each; lexical fallbacks ${JSON.stringify(fallbacks)}`;
     const rankers = [
       GATEWAY_BROWSE,
+      ...(runsHybridBrowse ? [gatewayHybridDescription(sentenceEncoder.id)] : []),
       CORE_RANKER,
       ...(provider === undefined ? [] : [hybridDescription(provider.id)]),
       ...(wordVectors === undefined ? [] : [wordVectorDescription(wordVectors.id)]),
       MINISEARCH_DEFAULT_RANKER,
     ];
     return {
-      text: [...outcomes.map(formatTaskTable), hybridLine, wordVectorLine(wordVectors)].join(
-        '\n\n',
-      ),
+      text: [
+        ...outcomes.map(formatTaskTable),
+        gatewayHybridLine(context.mode, sentenceEncoder),
+        hybridLine,
+        wordVectorLine(wordVectors),
+      ].join('\n\n'),
       result: {
         rankers: rankers.map(({ name, description, parameters }) => ({
           name,
@@ -135,6 +135,9 @@ export const retrievalBenchmark: Benchmark = {
           parameters,
         })),
         tasks: outcomes.map(taskFigures),
+        gatewayHybrid: runsHybridBrowse
+          ? { run: true, provider: sentenceEncoder.id, fallbacks: gatewayHybridFallbacks }
+          : { run: false, reason: 'not run under --quick' },
         hybrid: provider === undefined ? { configured: false } : { configured: true, fallbacks },
         wordVectors: { configured: wordVectors !== undefined },
         skipped,
@@ -143,6 +146,18 @@ export const retrievalBenchmark: Benchmark = {
     };
   },
 };
+
+/** How results describe the hybrid `tool_browse` row. */
+function gatewayHybridDescription(
+  providerId: string,
+): Pick<Ranker, 'name' | 'description' | 'parameters'> {
+  return {
+    name: GATEWAY_HYBRID_RANKER,
+    description:
+      '@x/gateway tool_browse(query) with embeddings { local: "sentence-encoder" }: the lexical router fused with the in-process sentence encoder by reciprocal rank',
+    parameters: { provider: providerId, fusionK: 60, depth: 50, topK: BROWSE_DEPTH },
+  };
+}
 
 /** How results describe the hybrid row. */
 function hybridDescription(

@@ -1,7 +1,8 @@
 /**
  * `@x/core/embeddings`: hybrid ranking as an option beside the lexical ranker of
  * `@x/core/search`. An {@link EmbeddingProvider} turns texts into vectors (an OpenAI-compatible
- * `/v1/embeddings` client is included: Ollama, llama.cpp, vLLM and hosted services answer it);
+ * `/v1/embeddings` client is included: Ollama, llama.cpp, vLLM and hosted services answer it; so
+ * is an in-process sentence encoder, {@link createSentenceEncoderProvider});
  * {@link createHybridSearch} fuses the lexical and the cosine rankings by reciprocal rank, embeds
  * each document once (cached by content hash) and falls back to the lexical ranking, with a
  * warning, whenever the provider fails.
@@ -33,6 +34,14 @@ export {
   type EmbeddingProviderConfig,
   EmbeddingProviderConfigSchema,
 } from './provider-config.js';
+export {
+  createSentenceEncoderProvider,
+  DEFAULT_SENTENCE_ENCODER_MAX_CHARS,
+  loadSentenceEncoder,
+  SENTENCE_ENCODER_PACKAGES,
+  type SentenceEncoderModel,
+  type SentenceEncoderOptions,
+} from './sentence-encoder-provider.js';
 export {
   createWordVectorProvider,
   WORD_VECTOR_STOP_WORDS,

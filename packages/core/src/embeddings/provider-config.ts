@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { CoreError } from '../errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { createOpenAiEmbeddingProvider } from './openai-embeddings.js';
+import { createSentenceEncoderProvider } from './sentence-encoder-provider.js';
 
 /**
- * An OpenAI-compatible embeddings server in a configuration file,
- * `{ baseUrl, model, apiKeyEnv?, dimensions?, timeoutMs? }`: the API root (`http://127.0.0.1:11434/v1`
- * for Ollama), the model, and the name of the environment variable that holds the key, so no
- * secret sits in the file.
+ * An OpenAI-compatible embeddings server, `{ baseUrl, model, apiKeyEnv?, dimensions?, timeoutMs? }`:
+ * the API root (`http://127.0.0.1:11434/v1` for Ollama), the model, and the name of the
+ * environment variable that holds the key, so no secret sits in the file.
  */
-export const EmbeddingProviderConfigSchema = z.strictObject({
+const OpenAiProviderConfigSchema = z.strictObject({
+  /** Absent: this is a server, not the in-process model. */
+  local: z.undefined().optional(),
   /** The API root that `/embeddings` is appended to; `http:` or `https:`. */
   baseUrl: z.url({ protocol: /^https?$/ }),
   /** The model name the server knows. */
@@ -25,6 +27,27 @@ export const EmbeddingProviderConfigSchema = z.strictObject({
   timeoutMs: z.int().min(1).max(600_000).optional(),
 });
 
+/**
+ * The in-process sentence encoder of `createSentenceEncoderProvider`, `{ local: "sentence-encoder",
+ * maxChars? }`: no server, but its optional peer packages must be installed.
+ */
+const SentenceEncoderConfigSchema = z.strictObject({
+  /** Names the in-process model. */
+  local: z.literal('sentence-encoder'),
+  /** The most characters of a text that are embedded; default 2,000. */
+  maxChars: z.int().min(1).max(100_000).optional(),
+});
+
+/**
+ * An embedding provider in a configuration file: an OpenAI-compatible server
+ * (`{ baseUrl, model, apiKeyEnv?, dimensions?, timeoutMs? }`) or the in-process sentence encoder
+ * (`{ local: "sentence-encoder", maxChars? }`).
+ */
+export const EmbeddingProviderConfigSchema = z.discriminatedUnion('local', [
+  OpenAiProviderConfigSchema,
+  SentenceEncoderConfigSchema,
+]);
+
 /** A parsed {@link EmbeddingProviderConfigSchema}. */
 export type EmbeddingProviderConfig = z.infer<typeof EmbeddingProviderConfigSchema>;
 
@@ -37,6 +60,11 @@ export function createEmbeddingProviderFromConfig(
   config: EmbeddingProviderConfig,
   environment: NodeJS.ProcessEnv = process.env,
 ): EmbeddingProvider {
+  if (config.local === 'sentence-encoder') {
+    return createSentenceEncoderProvider(
+      config.maxChars === undefined ? {} : { maxChars: config.maxChars },
+    );
+  }
   let apiKey: string | undefined;
   if (config.apiKeyEnv !== undefined) {
     apiKey = environment[config.apiKeyEnv];

@@ -172,7 +172,7 @@ export function createGatewayServer(
       : createPrimitiveTools(options.primitives, { store, firewall: options.firewall });
 
   const hybridRoute =
-    options.embeddings === undefined ? undefined : createHybridCatalogRoute(options.embeddings);
+    options.embeddings === undefined ? undefined : hybridRouteOf(options.embeddings);
   const route = (
     catalog: Catalog,
     query: string,
@@ -321,6 +321,23 @@ function withSchema(runtime: GatewayRuntime, toolId: string, error: GatewayError
     };
   }
   return jsonResult(payload, true);
+}
+
+/** The hybrid route of each embeddings option, shared by every server made with it. */
+const hybridRoutes = new WeakMap<GatewayEmbeddings, ReturnType<typeof createHybridCatalogRoute>>();
+
+/**
+ * The one hybrid route of `embeddings`: servers made per session or per request (a factory
+ * passes them the same options) share its tool vectors and routers, so the tools are embedded
+ * once per process, not once per session.
+ */
+function hybridRouteOf(embeddings: GatewayEmbeddings): ReturnType<typeof createHybridCatalogRoute> {
+  let route = hybridRoutes.get(embeddings);
+  if (route === undefined) {
+    route = createHybridCatalogRoute(embeddings);
+    hybridRoutes.set(embeddings, route);
+  }
+  return route;
 }
 
 /**
