@@ -46,7 +46,14 @@ export async function serve(
     ...(cacheStable?.enabled === true ? { cacheStable } : {}),
     ...(embeddings === undefined
       ? {}
-      : { embeddings: { provider: createEmbeddingProviderFromConfig(embeddings) } }),
+      : {
+          embeddings: {
+            provider: createEmbeddingProviderFromConfig(embeddings),
+            // The sentence encoder is a weaker ranker than a large embedding model: fused by
+            // normalized scores, it lifts requests in other words without moving clear matches.
+            ...(embeddings.local === 'sentence-encoder' ? { fusion: 'normalized' as const } : {}),
+          },
+        }),
     ...(opened.primitives === undefined ? {} : { primitives: opened.primitives }),
   };
   const factory: ServerFactory =

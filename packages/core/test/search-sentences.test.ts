@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSearchIndex } from '../src/search/index.js';
-import { sentenceTerms } from '../src/search/sentences.js';
+import { sentenceTerms, sentenceTexts } from '../src/search/sentences.js';
 import { tokenize } from '../src/search/tokenize.js';
 
 interface Tool {
@@ -53,6 +53,29 @@ describe('sentenceTerms', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (text) => {
         expect(sentenceTerms(text, tokenize).flat()).toEqual(tokenize(text));
+      }),
+    );
+  });
+});
+
+describe('sentenceTexts', () => {
+  it('gives the sentences of sentenceTerms as text, fragments joined by a space', () => {
+    expect(sentenceTexts('Hi. Read files\nwrite notes', tokenize)).toEqual([
+      'Hi. Read files',
+      'write notes',
+    ]);
+    expect(sentenceTexts('Forecast weather. Thanks.', tokenize)).toEqual([
+      'Forecast weather. Thanks.',
+    ]);
+    expect(sentenceTexts('', tokenize)).toEqual([]);
+  });
+
+  it('holds, sentence by sentence, the terms sentenceTerms gives', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (text) => {
+        expect(sentenceTexts(text, tokenize).map((sentence) => tokenize(sentence))).toEqual(
+          sentenceTerms(text, tokenize),
+        );
       }),
     );
   });

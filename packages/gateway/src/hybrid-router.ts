@@ -42,10 +42,12 @@ export interface GatewayEmbeddings {
   readonly onWarning?: (warning: HybridWarning) => void;
   /**
    * How the rankings are merged (`HybridSearchOptions.fusion` of `@x/core/embeddings`); default
-   * `rank`. Use `score` for a weak provider such as `createWordVectorProvider`.
+   * `rank`. Use `score` for a weak provider such as `createWordVectorProvider`, and
+   * `normalized` for the in-process sentence encoder (`createSentenceEncoderProvider`): it keeps
+   * a clear lexical match in place and matches each sentence of a multi-step request on its own.
    */
-  readonly fusion?: 'rank' | 'score';
-  /** The cosine weight under `fusion: 'score'`; default 0.3. */
+  readonly fusion?: 'rank' | 'score' | 'normalized';
+  /** The cosine weight under `fusion: 'score'` (default 0.3) or `'normalized'` (default 1). */
   readonly semanticWeight?: number;
 }
 

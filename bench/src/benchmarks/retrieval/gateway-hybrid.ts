@@ -18,6 +18,9 @@ import { evaluateAsyncSearch, type HybridOutcome } from './hybrid.js';
 /** The row's name. */
 export const GATEWAY_HYBRID_RANKER = 'gateway-browse-hybrid';
 
+/** The fusion `x-gateway serve` uses with the sentence encoder. */
+export const GATEWAY_HYBRID_FUSION = 'normalized';
+
 /** The most cards one browse may return (the gateway's `MAX_TOP_K`). */
 const BROWSE_DEPTH = 50;
 
@@ -29,7 +32,7 @@ export function runsGatewayHybrid(mode: RunMode): boolean {
 /** The line under the tables: what the row is, or why it did not run. */
 export function gatewayHybridLine(mode: RunMode, provider: EmbeddingProvider): string {
   return runsGatewayHybrid(mode)
-    ? `${GATEWAY_HYBRID_RANKER}: tool_browse with ${provider.id} (in process), reciprocal-rank fusion (k 60) with the lexical router, 50 candidates each`
+    ? `${GATEWAY_HYBRID_RANKER}: tool_browse with ${provider.id} (in process), normalized score fusion with the lexical router (lexical score over the best + min-max cosine, weight 1, per sentence)`
     : `${GATEWAY_HYBRID_RANKER}: not run under --quick (it embeds every tool with ${provider.id})`;
 }
 
@@ -57,6 +60,7 @@ export async function evaluateGatewayHybrid(
   );
   const route = createHybridCatalogRoute({
     provider: embedding.provider,
+    fusion: GATEWAY_HYBRID_FUSION,
     onWarning: () => {
       fallbacks += 1;
     },

@@ -24,6 +24,7 @@ import { METATOOL, SEAL_TOOLS, sourceFolder } from '../search/sources.js';
 import { buildGatewayCatalog } from './gateway-catalog.js';
 import {
   evaluateGatewayHybrid,
+  GATEWAY_HYBRID_FUSION,
   GATEWAY_HYBRID_RANKER,
   gatewayHybridLine,
   gatewayHybridProvider,
@@ -154,8 +155,13 @@ function gatewayHybridDescription(
   return {
     name: GATEWAY_HYBRID_RANKER,
     description:
-      '@x/gateway tool_browse(query) with embeddings { local: "sentence-encoder" }: the lexical router fused with the in-process sentence encoder by reciprocal rank',
-    parameters: { provider: providerId, fusionK: 60, depth: 50, topK: BROWSE_DEPTH },
+      '@x/gateway tool_browse(query) with embeddings { local: "sentence-encoder" }: the lexical router fused with the in-process sentence encoder by normalized scores, sentence by sentence',
+    parameters: {
+      provider: providerId,
+      fusion: GATEWAY_HYBRID_FUSION,
+      semanticWeight: 1,
+      topK: BROWSE_DEPTH,
+    },
   };
 }
 

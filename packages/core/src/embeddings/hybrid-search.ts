@@ -2,8 +2,11 @@ import { CoreError } from '../errors.js';
 import { DEFAULT_FUSION_K, fuseRankings } from '../search/rank-fusion.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { checkLimit, type SearchOptions } from '../search/search-options.js';
+import { sentenceTexts } from '../search/sentences.js';
+import { tokenize } from '../search/tokenize.js';
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import { fuseNormalized, type QueryPart } from './normalized-fusion.js';
 import { dot, normalize } from './vectors.js';
 
 /** The most texts handed to the provider in one `embed` call. */
@@ -35,9 +38,17 @@ export interface HybridSearchOptions<Document> {
    * lists, each cut at `depth`. `score`: each document scores its lexical score divided by the
    * best one, plus `semanticWeight` times its cosine similarity to the query when positive, so
    * a confident lexical match keeps its place and embeddings decide where words are weak.
+   * `normalized`: every document scores its lexical score over the best one plus
+   * `semanticWeight` times its cosine rescaled to [0, 1] over the documents, for the whole query
+   * and, with the `sentences` search option, for each of its sentences (each sentence embedded
+   * on its own; see `fuseNormalized`): the fusion for a sentence encoder and multi-step requests.
    */
-  readonly fusion?: 'rank' | 'score';
-  /** The weight of the cosine similarity under `fusion: 'score'`: a finite number `>= 0`; default 0.3. */
+  readonly fusion?: 'rank' | 'score' | 'normalized';
+  /**
+   * The weight of the cosine part under `fusion: 'score'` or `'normalized'`: a finite number
+   * `>= 0`; default 0.3 under `score` (a raw cosine) and 1 under `normalized` (both parts
+   * range over [0, 1], so 1 weighs them alike).
+   */
   readonly semanticWeight?: number;
   /** Told each time a search falls back to the lexical ranking; default `process.emitWarning`. */
   readonly onWarning?: (warning: HybridWarning) => void;
@@ -106,10 +117,11 @@ export function createHybridSearch<Document>(
     invalidOption(`fusionK must be a finite number >= 0, got ${String(fusionK)}`);
   }
   const fusion = options.fusion ?? 'rank';
-  if (fusion !== 'rank' && fusion !== 'score') {
-    invalidOption(`fusion must be "rank" or "score", got ${String(fusion)}`);
+  if (fusion !== 'rank' && fusion !== 'score' && fusion !== 'normalized') {
+    invalidOption(`fusion must be "rank", "score" or "normalized", got ${String(fusion)}`);
   }
-  const semanticWeight = options.semanticWeight ?? DEFAULT_SEMANTIC_WEIGHT;
+  const semanticWeight =
+    options.semanticWeight ?? (fusion === 'normalized' ? 1 : DEFAULT_SEMANTIC_WEIGHT);
   if (!(Number.isFinite(semanticWeight) && semanticWeight >= 0)) {
     invalidOption(`semanticWeight must be a finite number >= 0, got ${String(semanticWeight)}`);
   }
@@ -194,18 +206,73 @@ export function createHybridSearch<Document>(
     return sortScored([...fused].map(([id, score]) => ({ id, score })));
   }
 
+  /**
+   * Every document's `normalized` fused score ({@link fuseNormalized}), the query and, when
+   * `sentences` is on and it has two or more, each of its sentences embedded in one call.
+   */
+  async function normalizedScores(
+    query: string,
+    sentences: boolean,
+    signal?: AbortSignal,
+  ): Promise<ScoredId[]> {
+    const all = await documentVectors();
+    const split = sentences ? sentenceTexts(query, tokenize) : [];
+    const parts = split.length >= 2 ? split : [];
+    const vectors = await embedAll([query, ...parts], signal);
+    const part = (text: string): QueryPart => {
+      const vector = vectors.get(text) as Float32Array;
+      if (all.some((documentVector) => documentVector.length !== vector.length)) {
+        throw upstream('the query vector and the document vectors differ in length');
+      }
+      return {
+        lexical: options.lexical.scores(text),
+        cosine: Float64Array.from(all, (documentVector) => dot(documentVector, vector)),
+      };
+    };
+    const fused = fuseNormalized(part(query), parts.map(part), semanticWeight);
+    return sortScored(
+      ids
+        .map((id, index) => ({ id, score: fused[index] as number }))
+        .filter((hit) => hit.score > 0),
+    );
+  }
+
+  /** The fused ranking under `rank` or `score`, from the lexical hits. */
+  async function fusedByRankOrScore(
+    query: string,
+    lexical: readonly ScoredId[],
+    signal?: AbortSignal,
+  ): Promise<ScoredId[]> {
+    const semantic = await semanticScores(query, signal);
+    if (fusion === 'score') return fuseScores(lexical, semantic);
+    return fuseRankings(
+      [
+        lexical.slice(0, depth).map((hit) => hit.id),
+        sortScored(semantic)
+          .slice(0, depth)
+          .map((hit) => hit.id),
+      ],
+      fusionK,
+    );
+  }
+
   return {
     async search(query, searchOptions = {}) {
       const limit = checkLimit(searchOptions.limit ?? 10);
       const { signal, ...lexicalOptions } = searchOptions;
-      const lexical = options.lexical.search(query, {
-        ...lexicalOptions,
-        limit: fusion === 'score' ? Number.POSITIVE_INFINITY : Math.max(depth, limit),
-      });
+      const lexicalHits = (size: number) =>
+        options.lexical.search(query, { ...lexicalOptions, limit: size });
+      const lexical =
+        fusion === 'normalized'
+          ? undefined
+          : lexicalHits(fusion === 'score' ? Number.POSITIVE_INFINITY : Math.max(depth, limit));
       if (limit === 0 || documents.length === 0) return { hits: [], mode: 'hybrid' };
-      let semantic: ScoredId[];
+      let fused: ScoredId[];
       try {
-        semantic = await semanticScores(query, signal);
+        fused =
+          lexical === undefined
+            ? await normalizedScores(query, lexicalOptions.sentences === true, signal)
+            : await fusedByRankOrScore(query, lexical, signal);
       } catch (error) {
         const cause = CoreError.isInstance(error)
           ? error
@@ -215,22 +282,9 @@ export function createHybridSearch<Document>(
           message: `hybrid search fell back to the lexical ranking: ${cause.message}`,
           error: cause,
         });
-        return { hits: lexical.slice(0, limit), mode: 'lexical' };
+        return { hits: (lexical ?? lexicalHits(limit)).slice(0, limit), mode: 'lexical' };
       }
-      const fused = (
-        fusion === 'score'
-          ? fuseScores(lexical, semantic)
-          : fuseRankings(
-              [
-                lexical.slice(0, depth).map((hit) => hit.id),
-                sortScored(semantic)
-                  .slice(0, depth)
-                  .map((hit) => hit.id),
-              ],
-              fusionK,
-            )
-      ).slice(0, limit);
-      const hits = fused.flatMap(({ id, score }) => {
+      const hits = fused.slice(0, limit).flatMap(({ id, score }) => {
         const document = byId.get(id);
         return document === undefined ? [] : [{ id, score, document }];
       });
@@ -239,7 +293,7 @@ export function createHybridSearch<Document>(
   };
 }
 
-/** The default {@link HybridSearchOptions.semanticWeight}. */
+/** The default {@link HybridSearchOptions.semanticWeight} under `score` fusion. */
 const DEFAULT_SEMANTIC_WEIGHT = 0.3;
 
 /** An id with a score. */

@@ -17,19 +17,48 @@ export function sentenceTerms(
   tokenize: (text: string) => readonly string[],
   minimumTerms = 2,
 ): string[][] {
-  const sentences: string[][] = [];
-  let pending: string[] = [];
+  return sentenceGroups(text, tokenize, minimumTerms).map((group) => group.terms);
+}
+
+/**
+ * The same sentences as {@link sentenceTerms} gives, as text: each sentence's pieces of `text`
+ * joined by one space, for a ranker that reads text rather than terms (an embedding model).
+ */
+export function sentenceTexts(
+  text: string,
+  tokenize: (text: string) => readonly string[],
+  minimumTerms = 2,
+): string[] {
+  return sentenceGroups(text, tokenize, minimumTerms).map((group) => group.pieces.join(' '));
+}
+
+/** One sentence: the pieces of text it joins and their terms. */
+interface SentenceGroup {
+  readonly pieces: string[];
+  readonly terms: string[];
+}
+
+function sentenceGroups(
+  text: string,
+  tokenize: (text: string) => readonly string[],
+  minimumTerms: number,
+): SentenceGroup[] {
+  const groups: SentenceGroup[] = [];
+  let pending: SentenceGroup = { pieces: [], terms: [] };
   for (const piece of text.split(SENTENCE_END)) {
-    pending = [...pending, ...tokenize(piece)];
-    if (pending.length >= minimumTerms) {
-      sentences.push(pending);
-      pending = [];
+    pending = { pieces: [...pending.pieces, piece], terms: [...pending.terms, ...tokenize(piece)] };
+    if (pending.terms.length >= minimumTerms) {
+      groups.push(pending);
+      pending = { pieces: [], terms: [] };
     }
   }
-  if (pending.length > 0) {
-    const last = sentences[sentences.length - 1];
-    if (last === undefined) sentences.push(pending);
-    else last.push(...pending);
+  if (pending.terms.length > 0) {
+    const last = groups[groups.length - 1];
+    if (last === undefined) groups.push(pending);
+    else {
+      last.pieces.push(...pending.pieces);
+      last.terms.push(...pending.terms);
+    }
   }
-  return sentences;
+  return groups;
 }

@@ -217,4 +217,85 @@ describe('createHybridSearch', () => {
       expect(lexicalOnly.hits.map((hit) => hit.id)).toEqual(['finance_quotes']);
     });
   });
+
+  describe("with fusion: 'normalized'", () => {
+    /** Weather, translation and everything else, each on its own axis; records what it embeds. */
+    function meaning(seen: string[]): EmbeddingProvider {
+      return {
+        id: 'meaning-3',
+        embed: async (texts) => {
+          seen.push(...texts);
+          return texts.map((text) => {
+            const weather = /weather|forecast|rain/i.test(text) ? 1 : 0;
+            const language = /translat|french|language/i.test(text) ? 1 : 0;
+            return Float32Array.of(weather, language, weather + language === 0 ? 1 : 0.2);
+          });
+        },
+      };
+    }
+    function normalized(seen: string[], provider: EmbeddingProvider = meaning(seen)) {
+      return createHybridSearch<Tool>({
+        documents: TOOLS,
+        id: (tool) => tool.name,
+        embeddingText: (tool) => `${tool.name} ${tool.description}`,
+        lexical: lexicalIndex(TOOLS),
+        provider,
+        fusion: 'normalized',
+      });
+    }
+
+    it('matches each sentence of a multi-step request on its own, embedding each sentence', async () => {
+      const seen: string[] = [];
+      const query = 'Will it rain in Paris? Then put the answer into French.';
+      const { hits, mode } = await normalized(seen).search(query, { limit: 2, sentences: true });
+      expect(mode).toBe('hybrid');
+      expect(hits.map((hit) => hit.id).sort()).toEqual(['translator', 'weather_now']);
+      expect(seen.slice(TOOLS.length)).toEqual([
+        query,
+        'Will it rain in Paris?',
+        'Then put the answer into French.',
+      ]);
+    });
+
+    it('embeds only the whole query without the sentences option', async () => {
+      const seen: string[] = [];
+      await normalized(seen).search('Will it rain in Paris? Then put it into French.', {
+        limit: 2,
+      });
+      expect(seen.slice(TOOLS.length)).toEqual(['Will it rain in Paris? Then put it into French.']);
+    });
+
+    it('keeps a clear lexical match first', async () => {
+      const { hits } = await normalized([]).search('quotes for stocks and crypto', { limit: 1 });
+      expect(hits[0]?.id).toBe('finance_quotes');
+    });
+
+    it('falls back to the lexical ranking, by sentence, when the provider fails', async () => {
+      const warnings: HybridWarning[] = [];
+      const failing: EmbeddingProvider = {
+        id: 'failing',
+        embed: async () => {
+          throw new CoreError({ code: 'UNAVAILABLE', message: 'down' });
+        },
+      };
+      const search = createHybridSearch<Tool>({
+        documents: TOOLS,
+        id: (tool) => tool.name,
+        embeddingText: (tool) => tool.name,
+        lexical: lexicalIndex(TOOLS),
+        provider: failing,
+        fusion: 'normalized',
+        onWarning: (warning) => warnings.push(warning),
+      });
+      const query = 'Current weather for a city. Translate text to French.';
+      const result = await search.search(query, { limit: 3, sentences: true });
+      expect(result.mode).toBe('lexical');
+      expect(result.hits.map((hit) => hit.id)).toEqual(
+        lexicalIndex(TOOLS)
+          .search(query, { limit: 3, sentences: true })
+          .map((hit) => hit.id),
+      );
+      expect(warnings).toHaveLength(1);
+    });
+  });
 });
