@@ -45,7 +45,7 @@ export interface OnnxEmbeddingOptions {
  * hash and the options that change vectors, so cached vectors follow the model. The model loads
  * on the first `embed`. Each text is cut to `maxChars` characters, then to the model's token
  * bound; texts run in batches of at most `batchSize` texts of one token count, so nothing is
- * padded and a text's vector does not depend on the texts beside it.
+ * padded: the model sees the same tokens for a text alone or beside others.
  *
  * Failures reject with a `CoreError`: `UNAVAILABLE` when the packages are missing, the model or
  * tokenizer does not load, or the model answers an unexpected output; `CANCELLED` when the
@@ -71,6 +71,7 @@ export function createOnnxEmbeddingProviderOn(
     invalid(`pooling must be "mean" or "cls", got ${String(pooling)}`);
   }
   const normalized = options.normalize ?? true;
+  if (typeof normalized !== 'boolean') invalid('normalize must be true or false');
   const maxChars = options.maxChars ?? DEFAULT_ONNX_MAX_CHARS;
   if (!(Number.isInteger(maxChars) && maxChars >= 1)) {
     invalid(`maxChars must be a whole number >= 1, got ${String(maxChars)}`);

@@ -278,6 +278,7 @@ describe('createOnnxEmbeddingProvider failures', () => {
     { maxChars: 1.5 },
     { batchSize: 0 },
     { pooling: 'max' as 'mean' },
+    { normalize: 'yes' as unknown as boolean },
     { modelPath: '' },
   ])('refuses %j', (options) => {
     expect(() => provider(options)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
