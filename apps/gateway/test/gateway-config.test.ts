@@ -71,6 +71,21 @@ describe('the x-gateway section', () => {
     );
   });
 
+  it('reads an ONNX model folder for hybrid browse and asks for an absolute path', () => {
+    const embeddings = { local: 'onnx', modelPath: '/models/bge-small-en-v1.5', pooling: 'cls' };
+    const config = parseGatewayConfig({ 'x-gateway': { embeddings } }, 'mcp.json');
+    expect(config.embeddings).toEqual(embeddings);
+    expect(problem({ 'x-gateway': { embeddings: { local: 'onnx', modelPath: 'models/m' } } })).toBe(
+      'mcp.json: field "x-gateway.embeddings.modelPath": an absolute path to the model folder',
+    );
+    expect(problem({ 'x-gateway': { embeddings: { ...embeddings, pooling: 'max' } } })).toMatch(
+      /^mcp\.json: field "x-gateway\.embeddings\.pooling"/,
+    );
+    expect(
+      problem({ 'x-gateway': { embeddings: { ...embeddings, baseUrl: 'http://h/v1' } } }),
+    ).toBe('mcp.json: field "x-gateway.embeddings.baseUrl": unknown field');
+  });
+
   it('names the file and each wrong field', () => {
     expect(problem({ 'x-gateway': { retry: { maxAttempts: 0 } } })).toMatch(
       /^mcp\.json: field "x-gateway\.retry\.maxAttempts": Too small/,

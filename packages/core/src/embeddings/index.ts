@@ -2,7 +2,8 @@
  * `@x/core/embeddings`: hybrid ranking as an option beside the lexical ranker of
  * `@x/core/search`. An {@link EmbeddingProvider} turns texts into vectors (an OpenAI-compatible
  * `/v1/embeddings` client is included: Ollama, llama.cpp, vLLM and hosted services answer it; so
- * is an in-process sentence encoder, {@link createSentenceEncoderProvider});
+ * is an in-process sentence encoder, {@link createSentenceEncoderProvider}, and a runner of
+ * sentence-embedding models on disk in ONNX, {@link createOnnxEmbeddingProvider});
  * {@link createHybridSearch} fuses the lexical and the cosine rankings by reciprocal rank, embeds
  * each document once (cached by content hash) and falls back to the lexical ranking, with a
  * warning, whenever the provider fails.
@@ -28,6 +29,13 @@ export {
   type HybridSearchOptions,
   type HybridWarning,
 } from './hybrid-search.js';
+export { ONNX_EMBEDDING_PACKAGES } from './onnx-packages.js';
+export type { OnnxPooling } from './onnx-pooling.js';
+export {
+  createOnnxEmbeddingProvider,
+  DEFAULT_ONNX_MAX_CHARS,
+  type OnnxEmbeddingOptions,
+} from './onnx-provider.js';
 export { createOpenAiEmbeddingProvider, type OpenAiEmbeddingOptions } from './openai-embeddings.js';
 export {
   createEmbeddingProviderFromConfig,

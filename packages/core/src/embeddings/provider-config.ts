@@ -1,6 +1,8 @@
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { CoreError } from '../errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import { createOnnxEmbeddingProvider } from './onnx-provider.js';
 import { createOpenAiEmbeddingProvider } from './openai-embeddings.js';
 import { createSentenceEncoderProvider } from './sentence-encoder-provider.js';
 
@@ -39,13 +41,35 @@ const SentenceEncoderConfigSchema = z.strictObject({
 });
 
 /**
+ * A sentence-embedding model in a folder on disk, run by `createOnnxEmbeddingProvider`,
+ * `{ local: "onnx", modelPath, pooling?, normalize?, maxChars?, batchSize? }`. The path must be
+ * absolute: a configuration is parsed without knowing which file it came from.
+ */
+const OnnxConfigSchema = z.strictObject({
+  /** Names the in-process ONNX model. */
+  local: z.literal('onnx'),
+  /** The model folder in the Hugging Face layout, as an absolute path. */
+  modelPath: z.string().refine(isAbsolute, 'an absolute path to the model folder'),
+  /** How token vectors become a text's vector; default `mean`. */
+  pooling: z.union([z.literal('mean'), z.literal('cls')]).optional(),
+  /** Whether vectors are scaled to length 1; default `true`. */
+  normalize: z.boolean().optional(),
+  /** The most characters of a text that are embedded; default 2,000. */
+  maxChars: z.int().min(1).max(100_000).optional(),
+  /** The most texts per run of the model; default 16. */
+  batchSize: z.int().min(1).max(1_024).optional(),
+});
+
+/**
  * An embedding provider in a configuration file: an OpenAI-compatible server
- * (`{ baseUrl, model, apiKeyEnv?, dimensions?, timeoutMs? }`) or the in-process sentence encoder
- * (`{ local: "sentence-encoder", maxChars? }`).
+ * (`{ baseUrl, model, apiKeyEnv?, dimensions?, timeoutMs? }`), the in-process sentence encoder
+ * (`{ local: "sentence-encoder", maxChars? }`) or an ONNX model on disk
+ * (`{ local: "onnx", modelPath, pooling?, normalize?, maxChars?, batchSize? }`).
  */
 export const EmbeddingProviderConfigSchema = z.discriminatedUnion('local', [
   OpenAiProviderConfigSchema,
   SentenceEncoderConfigSchema,
+  OnnxConfigSchema,
 ]);
 
 /** A parsed {@link EmbeddingProviderConfigSchema}. */
@@ -54,7 +78,8 @@ export type EmbeddingProviderConfig = z.infer<typeof EmbeddingProviderConfigSche
 /**
  * The provider a configuration names, its key read from the environment.
  *
- * @throws CoreError `CONFIG_INVALID` when `apiKeyEnv` names a variable that is not set.
+ * @throws CoreError `CONFIG_INVALID` when `apiKeyEnv` names a variable that is not set, or the
+ * ONNX model folder or one of its files is missing.
  */
 export function createEmbeddingProviderFromConfig(
   config: EmbeddingProviderConfig,
@@ -64,6 +89,16 @@ export function createEmbeddingProviderFromConfig(
     return createSentenceEncoderProvider(
       config.maxChars === undefined ? {} : { maxChars: config.maxChars },
     );
+  }
+  if (config.local === 'onnx') {
+    const { modelPath, pooling, normalize, maxChars, batchSize } = config;
+    return createOnnxEmbeddingProvider({
+      modelPath,
+      ...(pooling === undefined ? {} : { pooling }),
+      ...(normalize === undefined ? {} : { normalize }),
+      ...(maxChars === undefined ? {} : { maxChars }),
+      ...(batchSize === undefined ? {} : { batchSize }),
+    });
   }
   let apiKey: string | undefined;
   if (config.apiKeyEnv !== undefined) {

@@ -17,6 +17,7 @@ export const DEFAULT_SENTENCE_ENCODER_MAX_CHARS = 2_000;
 
 /** A loaded sentence encoder: one vector per text, in order. */
 export interface SentenceEncoderModel {
+  /** One vector per text of `texts`, in the same order. */
   embed(texts: string[]): Promise<number[][]>;
 }
 
