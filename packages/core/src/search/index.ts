@@ -29,7 +29,9 @@
  * weight 0.3) lifted MetaTool Recall@5 to 0.624 but cost Seal-Tools 0.014 (0.929) and SciFact
  * nDCG@10 0.007; a field of each tool's nearest vocabulary words gave MetaTool at most +0.021.
  * What closes that gap is meaning, not words: `@x/core/embeddings` adds hybrid ranking as an
- * option (its word-vector provider, fused by score, is the in-process one).
+ * option. With its in-process sentence encoder fused by normalized scores, sentence by sentence,
+ * the gateway's browse reaches MetaTool Recall@5 0.708 and keeps Seal-Tools at 0.948; fused by
+ * reciprocal rank instead, the same encoder gave MetaTool 0.717 but Seal-Tools 0.652.
  *
  * @module
  */
