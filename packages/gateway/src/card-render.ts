@@ -8,7 +8,7 @@ import type { ChoiceCard } from './choice-card.js';
 import { SAFETY_TAGS } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { compareCodePoints, toSingleLine } from './strings.js';
-import { countTokensCached as countTokens } from './token-count.js';
+import { countLinesTokens, countTokensCached as countTokens } from './token-count.js';
 
 /**
  * The token target of one rendered card.
@@ -124,11 +124,11 @@ export function renderChoiceCards(
       BROWSE_PREAMBLE_MAX_TOKENS,
     );
   }
-  const text = [preamble, ...cards.map(renderCard)].join('\n');
+  const lines = [preamble, ...cards.map(renderCard)];
   const limit = CARD_HARD_CAP_TOKENS * cards.length + BROWSE_PREAMBLE_MAX_TOKENS;
-  const tokens = countTokens(text);
+  const tokens = countLinesTokens(lines);
   if (tokens > limit) throw overBudget(`the response takes ${tokens} tokens`, tokens, limit);
-  return text;
+  return lines.join('\n');
 }
 
 /** A `CARD_OVER_BUDGET` error. */
