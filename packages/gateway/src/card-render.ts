@@ -8,7 +8,11 @@ import type { ChoiceCard } from './choice-card.js';
 import { SAFETY_TAGS } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { compareCodePoints, toSingleLine } from './strings.js';
-import { countLinesTokens, countTokensCached as countTokens } from './token-count.js';
+import {
+  countLinesTokens,
+  countLineTokens,
+  countTokensCached as countTokens,
+} from './token-count.js';
 
 /**
  * The token target of one rendered card.
@@ -68,6 +72,15 @@ export function renderCard(card: ChoiceCard): string {
  */
 export function cardTokens(card: ChoiceCard): number {
   return countTokens(renderCard(card));
+}
+
+/**
+ * {@link cardTokens} of a card that is about to be shown: its line's counts are kept, so the
+ * browse answer that holds the line is checked without counting it again. Not exported from
+ * the index.
+ */
+export function shownCardTokens(card: ChoiceCard): number {
+  return countLineTokens(renderCard(card));
 }
 
 /**

@@ -68,7 +68,7 @@ export function countTokensCached(text: string): number {
 }
 
 /** The most lines whose counts {@link countLinesTokens} keeps; cleared when full. */
-const LINE_CACHE_LIMIT = 20_000;
+const LINE_CACHE_LIMIT = 50_000;
 /**
  * By line: its count followed by a line break and its count alone, or `undefined` for a line
  * with a piece too long to count apart.
@@ -80,11 +80,37 @@ const UNSPLITTABLE_LINE = /^$|^\s|[\r\n]/u;
 function lineCountsOf(line: string): readonly [number, number] | undefined {
   if (lineCounts.has(line)) return lineCounts.get(line);
   if (lineCounts.size >= LINE_CACHE_LIMIT) lineCounts.clear();
-  const withBreak = sumOfPieces(`${line}\n`);
-  const alone = sumOfPieces(line);
-  const counts = withBreak < 0 || alone < 0 ? undefined : ([withBreak, alone] as const);
+  const counts = measureLine(line);
   lineCounts.set(line, counts);
   return counts;
+}
+
+/**
+ * A line's counts in one walk: with a line break after it, only its last piece can change (it
+ * may take the break in, as a run of punctuation or whitespace does), so that piece is counted
+ * again with the break.
+ */
+function measureLine(line: string): readonly [number, number] | undefined {
+  let alone = 0;
+  let last = '';
+  let lastCount = 0;
+  for (const match of pieces(line)) {
+    last = match[0];
+    if (last.length > LONG_PIECE) return undefined;
+    lastCount = pieceCount(last);
+    alone += lastCount;
+  }
+  const tail = sumOfPieces(`${last}\n`);
+  return tail < 0 ? undefined : [alone - lastCount + tail, alone];
+}
+
+/**
+ * `countTokensCached(line)` for a line of a browse answer (a rendered card), kept so that
+ * {@link countLinesTokens} finds it when the answer is checked.
+ */
+export function countLineTokens(line: string): number {
+  const counts = UNSPLITTABLE_LINE.test(line) ? undefined : lineCountsOf(line);
+  return counts === undefined ? countTokensCached(line) : counts[1];
 }
 
 /**

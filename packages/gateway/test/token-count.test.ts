@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countLinesTokens,
+  countLineTokens,
   countTokensCached,
   exceedsTokens,
   fitsWithoutCounting,
@@ -86,8 +87,24 @@ describe('countLinesTokens', () => {
     );
   });
 
+  it('counts a line alone like the whole count, its counts kept or not (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(cardLine, anyText(80)), (line) => {
+        expect(countLineTokens(line)).toBe(countTokensCached(line));
+        expect(countLinesTokens([line, line])).toBe(countTokensCached(`${line}\n${line}`));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('counts lines ending in punctuation, which swallows the line break into its piece', () => {
-    const lines = ['2 tools, best first:', 'a:b#0a1b2c3d: Reads.', 'c:d#4e5f6a7b [no arguments]'];
+    const lines = [
+      '2 tools, best first:',
+      'a:b#0a1b2c3d: Reads.',
+      'c:d#4e5f6a7b [no arguments]',
+      'x  ',
+      'y',
+    ];
     expect(countLinesTokens(lines)).toBe(countTokens(lines.join('\n')));
   });
 });
