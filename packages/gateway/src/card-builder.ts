@@ -4,7 +4,13 @@
  * @module
  */
 
-import { CARD_HARD_CAP_TOKENS, CARD_TARGET_TOKENS, cardTokens, overBudget } from './card-render.js';
+import {
+  CARD_HARD_CAP_TOKENS,
+  CARD_TARGET_TOKENS,
+  cardTokens,
+  overBudget,
+  shownCardTokens,
+} from './card-render.js';
 import { type ChoiceCard, normalizeTags, safetyOf } from './choice-card.js';
 import { truncateDescription } from './description-truncation.js';
 import { GatewayError } from './errors.js';
@@ -97,11 +103,11 @@ export function fitDescription(card: ChoiceCard, description: string): ChoiceCar
   }
   let budget = Math.max(1, CARD_TARGET_TOKENS - rest);
   let fitted = { ...card, description: truncateDescription(description, budget) };
-  let total = cardTokens(fitted);
+  let total = shownCardTokens(fitted);
   while (total > CARD_TARGET_TOKENS && budget > 1) {
     budget = Math.max(1, budget - (total - CARD_TARGET_TOKENS));
     fitted = { ...card, description: truncateDescription(description, budget) };
-    total = cardTokens(fitted);
+    total = shownCardTokens(fitted);
   }
   if (total > CARD_HARD_CAP_TOKENS) {
     throw overBudget(`card ${card.id} takes ${total} tokens`, total, CARD_HARD_CAP_TOKENS, card.id);

@@ -8,7 +8,11 @@ import type { ChoiceCard } from './choice-card.js';
 import { SAFETY_TAGS } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { compareCodePoints, toSingleLine } from './strings.js';
-import { countTokensCached as countTokens } from './token-count.js';
+import {
+  countLinesTokens,
+  countLineTokens,
+  countTokensCached as countTokens,
+} from './token-count.js';
 
 /**
  * The token target of one rendered card.
@@ -71,6 +75,15 @@ export function cardTokens(card: ChoiceCard): number {
 }
 
 /**
+ * {@link cardTokens} of a card that is about to be shown: its line's counts are kept, so the
+ * browse answer that holds the line is checked without counting it again. Not exported from
+ * the index.
+ */
+export function shownCardTokens(card: ChoiceCard): number {
+  return countLineTokens(renderCard(card));
+}
+
+/**
  * The §2.5 order: descending score (a card without a score after every
  * scored card), ties broken by id ascending in code-point order.
  *
@@ -124,11 +137,11 @@ export function renderChoiceCards(
       BROWSE_PREAMBLE_MAX_TOKENS,
     );
   }
-  const text = [preamble, ...cards.map(renderCard)].join('\n');
+  const lines = [preamble, ...cards.map(renderCard)];
   const limit = CARD_HARD_CAP_TOKENS * cards.length + BROWSE_PREAMBLE_MAX_TOKENS;
-  const tokens = countTokens(text);
+  const tokens = countLinesTokens(lines);
   if (tokens > limit) throw overBudget(`the response takes ${tokens} tokens`, tokens, limit);
-  return text;
+  return lines.join('\n');
 }
 
 /** A `CARD_OVER_BUDGET` error. */

@@ -22,9 +22,19 @@ const CACHE_LIMIT = 200_000;
 
 const pieceCounts = new Map<string, number>();
 
-/** A fresh matcher of the encoder's pre-tokens (a global regex is stateful, so one per walk). */
-function pieces(text: string): IterableIterator<RegExpMatchArray> {
-  return text.matchAll(new RegExp(cl100kBase.pat_str, 'gu'));
+/**
+ * The encoder's pre-token pattern, shared by the walks of this module: each walk starts it at
+ * 0, and none runs inside another (the counts they call into are core's, with a pattern of their
+ * own), so one object serves them all without a copy per walk.
+ */
+const PIECE_PATTERN = new RegExp(cl100kBase.pat_str, 'gu');
+
+/** The encoder's pre-tokens of `text`, in order. */
+function* pieces(text: string): Generator<RegExpExecArray> {
+  PIECE_PATTERN.lastIndex = 0;
+  for (let match = PIECE_PATTERN.exec(text); match !== null; match = PIECE_PATTERN.exec(text)) {
+    yield match;
+  }
 }
 
 function pieceCount(piece: string): number {
@@ -37,17 +47,92 @@ function pieceCount(piece: string): number {
   return count;
 }
 
+/** The sum of the piece counts of `text`, or -1 when a piece is longer than 64 code units. */
+function sumOfPieces(text: string): number {
+  let total = 0;
+  // The hot walk of card building: a plain loop over the shared pattern, no iterator.
+  PIECE_PATTERN.lastIndex = 0;
+  for (let match = PIECE_PATTERN.exec(text); match !== null; match = PIECE_PATTERN.exec(text)) {
+    if (match[0].length > LONG_PIECE) return -1;
+    total += pieceCount(match[0]);
+  }
+  return total;
+}
+
 /**
  * The cl100k_base token count of `text`, always equal to `countTokens(text)`
  * of `@x/core/tokens`. A text with a pre-token longer than 64 code units
  * (which core encodes in slices) is counted whole.
  */
 export function countTokensCached(text: string): number {
+  const total = sumOfPieces(text);
+  return total < 0 ? countTokens(text) : total;
+}
+
+/** The most lines whose counts {@link countLinesTokens} keeps; cleared when full. */
+const LINE_CACHE_LIMIT = 50_000;
+/**
+ * By line: its count followed by a line break and its count alone, or `undefined` for a line
+ * with a piece too long to count apart.
+ */
+const lineCounts = new Map<string, readonly [number, number] | undefined>();
+/** A line that {@link countLinesTokens} cannot count apart: empty, multi-line or space-led. */
+const UNSPLITTABLE_LINE = /^$|^\s|[\r\n]/u;
+
+function lineCountsOf(line: string): readonly [number, number] | undefined {
+  if (lineCounts.has(line)) return lineCounts.get(line);
+  if (lineCounts.size >= LINE_CACHE_LIMIT) lineCounts.clear();
+  const counts = measureLine(line);
+  lineCounts.set(line, counts);
+  return counts;
+}
+
+/**
+ * A line's counts in one walk: with a line break after it, only its last piece can change (it
+ * may take the break in, as a run of punctuation or whitespace does), so that piece is counted
+ * again with the break.
+ */
+function measureLine(line: string): readonly [number, number] | undefined {
+  let alone = 0;
+  let last = '';
+  let lastCount = 0;
+  PIECE_PATTERN.lastIndex = 0;
+  for (let match = PIECE_PATTERN.exec(line); match !== null; match = PIECE_PATTERN.exec(line)) {
+    last = match[0];
+    if (last.length > LONG_PIECE) return undefined;
+    lastCount = pieceCount(last);
+    alone += lastCount;
+  }
+  const tail = sumOfPieces(`${last}\n`);
+  return tail < 0 ? undefined : [alone - lastCount + tail, alone];
+}
+
+/**
+ * `countTokensCached(line)` for a line of a browse answer (a rendered card), kept so that
+ * {@link countLinesTokens} finds it when the answer is checked.
+ */
+export function countLineTokens(line: string): number {
+  const counts = UNSPLITTABLE_LINE.test(line) ? undefined : lineCountsOf(line);
+  return counts === undefined ? countTokensCached(line) : counts[1];
+}
+
+/**
+ * `countTokensCached(lines.join('\n'))`, from counts of each line kept across calls, so a
+ * browse answer whose cards were shown before costs a few map lookups.
+ *
+ * The sum is exact because each line break ends a pre-token and the next one starts the next
+ * line: no pattern of the encoder reaches back before the line start (it has no lookbehind),
+ * and only whitespace and line breaks can extend a run of them, which a non-empty line that
+ * does not start with whitespace and holds no line break cannot continue. Other lines, and
+ * lines with a piece longer than 64 code units, are counted in the whole text.
+ */
+export function countLinesTokens(lines: readonly string[]): number {
   let total = 0;
-  for (const match of pieces(text)) {
-    const piece = match[0];
-    if (piece.length > LONG_PIECE) return countTokens(text);
-    total += pieceCount(piece);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    const counts = UNSPLITTABLE_LINE.test(line) ? undefined : lineCountsOf(line);
+    if (counts === undefined) return countTokensCached(lines.join('\n'));
+    total += index === lines.length - 1 ? counts[1] : counts[0];
   }
   return total;
 }

@@ -2,6 +2,8 @@ import { countTokens, truncateToTokens } from '@x/core/tokens';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  countLinesTokens,
+  countLineTokens,
   countTokensCached,
   exceedsTokens,
   fitsWithoutCounting,
@@ -49,6 +51,61 @@ describe('countTokensCached', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** Lines as browse answers hold them: card renderings, with hostile lines mixed in. */
+const cardLine = fc
+  .array(
+    fc.oneof(
+      fc.stringMatching(/^[a-z][a-z0-9-]{0,20}:[A-Za-z_][A-Za-z0-9_]{0,24}#[0-9a-f]{8}$/),
+      fc.constantFrom(
+        ': ',
+        '.',
+        '…',
+        ' [tags: a, b]',
+        ' [no arguments]',
+        ' [side effects]',
+        ']',
+        '!?',
+      ),
+      prose,
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('countLinesTokens', () => {
+  it('equals the count of the joined lines, first call and cached call alike (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(cardLine, anyText(80)), { maxLength: 12 }), (lines) => {
+        const expected = countTokensCached(lines.join('\n'));
+        expect(countLinesTokens(lines)).toBe(expected);
+        expect(countLinesTokens(lines)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('counts a line alone like the whole count, its counts kept or not (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(cardLine, anyText(80)), (line) => {
+        expect(countLineTokens(line)).toBe(countTokensCached(line));
+        expect(countLinesTokens([line, line])).toBe(countTokensCached(`${line}\n${line}`));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('counts lines ending in punctuation, which swallows the line break into its piece', () => {
+    const lines = [
+      '2 tools, best first:',
+      'a:b#0a1b2c3d: Reads.',
+      'c:d#4e5f6a7b [no arguments]',
+      'x  ',
+      'y',
+    ];
+    expect(countLinesTokens(lines)).toBe(countTokens(lines.join('\n')));
   });
 });
 

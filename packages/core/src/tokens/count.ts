@@ -1,11 +1,11 @@
 import { CoreError } from '../errors.js';
-import { encodeOrdinary } from './encoder.js';
+import { countOrdinary } from './encoder.js';
 
 /**
  * Counts the `cl100k_base` tokens of `text`.
  *
  * Special-token markers in the text (`<|endoftext|>`) count as ordinary characters. The encoder's
- * ranks are parsed on the first call (a few hundred milliseconds), never again.
+ * ranks are read on the first call (under a hundred milliseconds), never again.
  *
  * @throws `CoreError` `INVALID_ARGUMENT` when `text` is not a string.
  */
@@ -16,7 +16,7 @@ export function countTokens(text: string): number {
       message: `countTokens expects a string, got ${typeof text}`,
     });
   }
-  return text === '' ? 0 : encodeOrdinary(text).length;
+  return text === '' ? 0 : countOrdinary(text);
 }
 
 /**

@@ -1,16 +1,23 @@
 /**
- * The one `cl100k_base` encoder of `@x/core/tokens`, built on first use.
+ * The one `cl100k_base` encoder of `@x/core/tokens`: js-tiktoken's rank file and pre-token
+ * pattern, merged by `byte-pair.ts`, with the rank table read on first use.
  *
- * js-tiktoken merges byte pairs in time that grows with the square of a piece's length, so one
- * long run without spaces (a ruler line, a blob of letters) would take minutes. Pieces longer
- * than {@link LONG_PIECE} code units are therefore encoded in slices of {@link PIECE_SLICE}:
- * exact for ordinary text, within a few tokens of tiktoken's count for such runs, and always fast.
+ * Byte-pair merging takes time that grows with the square of a piece's length, so one long run
+ * without spaces (a ruler line, a blob of letters) would be slow. Pieces longer than
+ * {@link LONG_PIECE} code units are therefore encoded in slices of {@link PIECE_SLICE}: exact for
+ * ordinary text, within a few tokens of tiktoken's count for such runs, and always fast.
  *
  * @module
  */
 
-import { Tiktoken } from 'js-tiktoken/lite';
-import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
+import {
+  binaryOf,
+  bytesOfTokens,
+  countPieceTokens,
+  encodePiece,
+  getByteRanks,
+  PIECE_PATTERN,
+} from './byte-pair.js';
 
 /** Pieces longer than this many UTF-16 code units are encoded in slices. */
 const LONG_PIECE = 64;
@@ -19,12 +26,12 @@ const PIECE_SLICE = 32;
 /** A cheap test that the text may hold a long piece: any run of 64 non-spaces or spaces. */
 const LONG_RUN = /\S{64}|\s{64}/u;
 
-let encoder: Tiktoken | undefined;
+const utf8 = new TextDecoder('utf-8');
 
-/** Returns the shared encoder, parsing the ranks the first time only. */
-export function getEncoder(): Tiktoken {
-  encoder ??= new Tiktoken(cl100kBase);
-  return encoder;
+/** The tokens of `text` split by the pre-token pattern alone, as js-tiktoken's `encode`. */
+function encodeWhole(text: string, tokens: number[]): void {
+  const ranks = getByteRanks();
+  for (const match of text.matchAll(PIECE_PATTERN)) encodePiece(binaryOf(match[0]), ranks, tokens);
 }
 
 /**
@@ -32,22 +39,40 @@ export function getEncoder(): Tiktoken {
  * characters they are made of, as in tiktoken's `encode_ordinary`.
  */
 export function encodeOrdinary(text: string): number[] {
-  const tiktoken = getEncoder();
-  if (!LONG_RUN.test(text)) return tiktoken.encode(text, [], []);
   const tokens: number[] = [];
-  const append = (part: string): void => {
-    for (const token of tiktoken.encode(part, [], [])) tokens.push(token);
-  };
+  if (!LONG_RUN.test(text)) {
+    encodeWhole(text, tokens);
+    return tokens;
+  }
   let segmentStart = 0;
-  for (const match of text.matchAll(new RegExp(cl100kBase.pat_str, 'gu'))) {
+  for (const match of text.matchAll(PIECE_PATTERN)) {
     const piece = match[0];
     if (piece.length <= LONG_PIECE) continue;
-    if (match.index > segmentStart) append(text.slice(segmentStart, match.index));
-    for (const slice of slicePiece(piece)) append(slice);
+    if (match.index > segmentStart) encodeWhole(text.slice(segmentStart, match.index), tokens);
+    for (const slice of slicePiece(piece)) encodeWhole(slice, tokens);
     segmentStart = match.index + piece.length;
   }
-  if (segmentStart < text.length) append(text.slice(segmentStart));
+  if (segmentStart < text.length) encodeWhole(text.slice(segmentStart), tokens);
   return tokens;
+}
+
+/**
+ * `encodeOrdinary(text).length`, without building the token array of a text that has no long
+ * piece.
+ */
+export function countOrdinary(text: string): number {
+  if (LONG_RUN.test(text)) return encodeOrdinary(text).length;
+  const ranks = getByteRanks();
+  let count = 0;
+  for (const match of text.matchAll(PIECE_PATTERN)) {
+    count += countPieceTokens(binaryOf(match[0]), ranks);
+  }
+  return count;
+}
+
+/** The text of `tokens`, bytes that are no whole character decoded as U+FFFD. */
+export function decodeTokens(tokens: readonly number[]): string {
+  return utf8.decode(bytesOfTokens(tokens, getByteRanks()));
 }
 
 /** Cuts a piece into slices of at most {@link PIECE_SLICE} code units, never inside a surrogate pair. */

@@ -1,6 +1,6 @@
 import { CoreError } from '../errors.js';
 import { countTokens } from './count.js';
-import { encodeOrdinary, getEncoder } from './encoder.js';
+import { decodeTokens, encodeOrdinary } from './encoder.js';
 
 const REPLACEMENT_CHARACTER = '\uFFFD';
 /** The most tokens one unsliced piece can encode to: 64 code units of up to 3 UTF-8 bytes each. */
@@ -72,7 +72,7 @@ function encodeLeadingTokens(text: string, maxTokens: number): number[] | undefi
  * to U+FFFD), and a character cut by the last token decodes to one trailing U+FFFD, dropped.
  */
 function prefixOfDecodedTokens(text: string, tokens: number[]): string {
-  const decoded = getEncoder().decode(tokens);
+  const decoded = decodeTokens(tokens);
   const complete = decoded.endsWith(REPLACEMENT_CHARACTER) ? decoded.slice(0, -1) : decoded;
   let codePoints = 0;
   for (const _ of complete) codePoints += 1;
