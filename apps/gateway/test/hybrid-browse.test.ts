@@ -5,9 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectClient,
   type GatewayProcess,
   payload,
   startGateway,
@@ -53,28 +53,44 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** The card names `tool_browse(QUERY)` answers on a gateway with `section` as its configuration. */
-async function browse(section: Record<string, unknown>): Promise<string[]> {
+/** A client of one protocol era: 2025-11-25 sessions, or 2026-07-28 stateless requests. */
+async function connect(url: URL, era: 'legacy' | 'modern'): Promise<Client> {
+  const client = new Client(
+    { name: 'gateway-hybrid-test', version: '0.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
+  await client.connect(new StreamableHTTPClientTransport(url));
+  return client;
+}
+
+/** The card names `tool_browse(QUERY)` answers in each era on a gateway configured with `section`. */
+async function browse(section: Record<string, unknown>): Promise<Record<string, string[]>> {
   const config = await writeGatewayConfig(folder, section, [], TOOLS);
   const gateway = await startGateway(config);
   gateways.push(gateway);
-  const client = await connectClient(gateway.url);
-  try {
-    const result = await client.callTool({
-      name: 'tool_browse',
-      arguments: { query: QUERY, top_k: 4 },
-    });
-    return ((payload(result).cards ?? []) as { name: string }[]).map((card) => card.name);
-  } finally {
-    await client.close();
+  const names: Record<string, string[]> = {};
+  for (const era of ['legacy', 'modern'] as const) {
+    const client = await connect(gateway.url, era);
+    try {
+      const result = await client.callTool({
+        name: 'tool_browse',
+        arguments: { query: QUERY, top_k: 4 },
+      });
+      names[era] = ((payload(result).cards ?? []) as { name: string }[]).map((card) => card.name);
+    } finally {
+      await client.close();
+    }
   }
+  return names;
 }
 
 describe('x-gateway serve with the in-process sentence encoder', () => {
-  it('ranks the forecast tool first for a request in other words; the lexical ranking does not', async () => {
+  it('ranks the forecast tool first for a request in other words, in both eras; the lexical ranking does not', async () => {
     const hybrid = await browse({ embeddings: { local: 'sentence-encoder' } });
-    expect(hybrid[0]).toBe('get_forecast');
+    expect(hybrid.legacy?.[0]).toBe('get_forecast');
+    expect(hybrid.modern).toEqual(hybrid.legacy);
     const lexical = await browse({});
-    expect(lexical[0]).not.toBe('get_forecast');
+    expect(lexical.legacy?.[0]).not.toBe('get_forecast');
+    expect(lexical.modern).toEqual(lexical.legacy);
   });
 });

@@ -1,7 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EmbeddingProvider } from '@x/core/embeddings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   evaluateGatewayHybrid,
@@ -11,16 +10,7 @@ import {
   runsGatewayHybrid,
 } from '../../src/benchmarks/retrieval/gateway-hybrid.js';
 import { METATOOL } from '../../src/benchmarks/search/sources.js';
-import { TINY_TASK } from './tiny-task.js';
-
-/** Puts "weather" and "temperature" on one axis, everything else on another. */
-const MEANING: EmbeddingProvider = {
-  id: 'meaning',
-  embed: async (texts) =>
-    texts.map((text) =>
-      /weather|temperature/.test(text) ? Float32Array.of(1, 0) : Float32Array.of(0, 1),
-    ),
-};
+import { FAILING, MEANING, TINY_TASK } from './tiny-task.js';
 
 let folder: string;
 
@@ -43,13 +33,7 @@ describe('the gateway-browse-hybrid row of pnpm bench retrieval', () => {
     expect(hybrid.ranker).toBe(GATEWAY_HYBRID_RANKER);
     expect(hybrid.fallbacks).toBe(0);
     expect(hybrid.quality['recall@2']).toBe(1);
-    const failing: EmbeddingProvider = {
-      id: 'failing',
-      embed: async () => {
-        throw new Error('down');
-      },
-    };
-    const lexical = await evaluateGatewayHybrid(TINY_TASK, METATOOL, folder, failing);
+    const lexical = await evaluateGatewayHybrid(TINY_TASK, METATOOL, folder, FAILING);
     expect(lexical.fallbacks).toBe(1);
     expect(lexical.quality['recall@2']).toBe(0);
   });

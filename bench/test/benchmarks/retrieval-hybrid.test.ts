@@ -1,22 +1,12 @@
-import type { EmbeddingProvider } from '@x/core/embeddings';
 import { describe, expect, it } from 'vitest';
 import {
   embeddingProviderFromEnvironment,
   evaluateHybrid,
   HYBRID_RANKER,
 } from '../../src/benchmarks/retrieval/hybrid.js';
-import { TINY_TASK } from './tiny-task.js';
+import { FAILING, MEANING, TINY_TASK } from './tiny-task.js';
 
 const TASK = TINY_TASK;
-
-/** Puts "weather" and "temperature" on one axis, everything else on another. */
-const MEANING: EmbeddingProvider = {
-  id: 'meaning',
-  embed: async (texts) =>
-    texts.map((text) =>
-      /weather|temperature/.test(text) ? Float32Array.of(1, 0) : Float32Array.of(0, 1),
-    ),
-};
 
 describe('the hybrid row of pnpm bench retrieval', () => {
   it('is not configured without both the URL and the model', () => {
@@ -37,13 +27,7 @@ describe('the hybrid row of pnpm bench retrieval', () => {
     expect(hybrid.ranker).toBe(HYBRID_RANKER);
     expect(hybrid.fallbacks).toBe(0);
     expect(hybrid.quality['recall@2']).toBe(1);
-    const failing: EmbeddingProvider = {
-      id: 'failing',
-      embed: async () => {
-        throw new Error('down');
-      },
-    };
-    const lexical = await evaluateHybrid(TASK, failing);
+    const lexical = await evaluateHybrid(TASK, FAILING);
     expect(lexical.fallbacks).toBe(1);
     expect(lexical.quality['recall@2']).toBe(0);
   });

@@ -1,3 +1,4 @@
+import type { EmbeddingProvider } from '@x/core/embeddings';
 import { type RetrievalTask, recallMetric } from '../../src/benchmarks/search/task.js';
 
 /** Three tools and one query whose words miss the right tool ("temperature" for "weather"). */
@@ -16,4 +17,21 @@ export const TINY_TASK: RetrievalTask = {
   qrels: new Map([['q1', new Map([['weather', 1]])]]),
   metrics: [recallMetric(2)],
   primaryMetric: 'recall@2',
+};
+
+/** Puts "weather" and "temperature" on one axis, everything else on another. */
+export const MEANING: EmbeddingProvider = {
+  id: 'meaning',
+  embed: async (texts) =>
+    texts.map((text) =>
+      /weather|temperature/.test(text) ? Float32Array.of(1, 0) : Float32Array.of(0, 1),
+    ),
+};
+
+/** A provider that always fails, so a hybrid ranking falls back to the words. */
+export const FAILING: EmbeddingProvider = {
+  id: 'failing',
+  embed: async () => {
+    throw new Error('down');
+  },
 };

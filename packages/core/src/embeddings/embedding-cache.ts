@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CoreError } from '../errors.js';
+import { wholeNumberOption } from './whole-number-option.js';
 
 /** Vectors by content hash, shared by the hybrid searches of one process. */
 export interface EmbeddingCache {
@@ -28,13 +28,11 @@ export const DEFAULT_EMBEDDING_CACHE_ENTRIES = 50_000;
  * @throws `CoreError` `INVALID_ARGUMENT` when `maxEntries` is not a whole number `>= 1`.
  */
 export function createEmbeddingCache(options: EmbeddingCacheOptions = {}): EmbeddingCache {
-  const maxEntries = options.maxEntries ?? DEFAULT_EMBEDDING_CACHE_ENTRIES;
-  if (!(Number.isInteger(maxEntries) && maxEntries >= 1)) {
-    throw new CoreError({
-      code: 'INVALID_ARGUMENT',
-      message: `maxEntries must be a whole number >= 1, got ${String(maxEntries)}`,
-    });
-  }
+  const maxEntries = wholeNumberOption(
+    'maxEntries',
+    options.maxEntries,
+    DEFAULT_EMBEDDING_CACHE_ENTRIES,
+  );
   const entries = new Map<string, Float32Array>();
   return {
     get(providerId, text) {

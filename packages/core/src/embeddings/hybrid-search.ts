@@ -8,6 +8,7 @@ import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.js'
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { fuseNormalized, type QueryPart } from './normalized-fusion.js';
 import { dot, normalize } from './vectors.js';
+import { wholeNumberOption } from './whole-number-option.js';
 
 /** The most texts handed to the provider in one `embed` call. */
 const EMBED_CHUNK = 256;
@@ -108,10 +109,7 @@ export interface HybridSearch<Document> {
 export function createHybridSearch<Document>(
   options: HybridSearchOptions<Document>,
 ): HybridSearch<Document> {
-  const depth = options.depth ?? 50;
-  if (!(Number.isInteger(depth) && depth >= 1)) {
-    invalidOption(`depth must be a whole number >= 1, got ${String(depth)}`);
-  }
+  const depth = wholeNumberOption('depth', options.depth, 50);
   const fusionK = options.fusionK ?? DEFAULT_FUSION_K;
   if (!(Number.isFinite(fusionK) && fusionK >= 0)) {
     invalidOption(`fusionK must be a finite number >= 0, got ${String(fusionK)}`);

@@ -10,6 +10,7 @@ import {
 } from './onnx-packages.js';
 import { type OnnxPooling, poolTokenVectors } from './onnx-pooling.js';
 import { normalize } from './vectors.js';
+import { wholeNumberOption } from './whole-number-option.js';
 
 /** Characters of one text that are embedded, by default: the rest is cut off. */
 export const DEFAULT_ONNX_MAX_CHARS = 2_000;
@@ -72,14 +73,8 @@ export function createOnnxEmbeddingProviderOn(
   }
   const normalized = options.normalize ?? true;
   if (typeof normalized !== 'boolean') invalid('normalize must be true or false');
-  const maxChars = options.maxChars ?? DEFAULT_ONNX_MAX_CHARS;
-  if (!(Number.isInteger(maxChars) && maxChars >= 1)) {
-    invalid(`maxChars must be a whole number >= 1, got ${String(maxChars)}`);
-  }
-  const batchSize = options.batchSize ?? 16;
-  if (!(Number.isInteger(batchSize) && batchSize >= 1)) {
-    invalid(`batchSize must be a whole number >= 1, got ${String(batchSize)}`);
-  }
+  const maxChars = wholeNumberOption('maxChars', options.maxChars, DEFAULT_ONNX_MAX_CHARS);
+  const batchSize = wholeNumberOption('batchSize', options.batchSize, 16);
   if (typeof options.modelPath !== 'string' || options.modelPath === '') {
     invalid('modelPath must be a non-empty path');
   }

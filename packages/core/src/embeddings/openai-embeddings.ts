@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CoreError, type CoreErrorCode } from '../errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import { wholeNumberOption } from './whole-number-option.js';
 
 /** What {@link createOpenAiEmbeddingProvider} takes. */
 export interface OpenAiEmbeddingOptions {
@@ -50,18 +51,15 @@ export function createOpenAiEmbeddingProvider(options: OpenAiEmbeddingOptions): 
   if (typeof options.model !== 'string' || options.model === '') {
     invalid('model must be a non-empty string');
   }
-  const batchSize = options.batchSize ?? 64;
-  if (!(Number.isInteger(batchSize) && batchSize >= 1)) {
-    invalid(`batchSize must be a whole number >= 1, got ${String(batchSize)}`);
-  }
+  const batchSize = wholeNumberOption('batchSize', options.batchSize, 64);
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1)) {
     invalid(`timeoutMs must be a number >= 1, got ${String(timeoutMs)}`);
   }
-  const { dimensions } = options;
-  if (dimensions !== undefined && !(Number.isInteger(dimensions) && dimensions >= 1)) {
-    invalid(`dimensions must be a whole number >= 1, got ${String(dimensions)}`);
-  }
+  const dimensions =
+    options.dimensions === undefined
+      ? undefined
+      : wholeNumberOption('dimensions', options.dimensions, 1);
   const fetchFunction = options.fetch ?? fetch;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;

@@ -1,5 +1,6 @@
 import { CoreError } from '../errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import { wholeNumberOption } from './whole-number-option.js';
 
 /**
  * The npm packages that hold the in-process sentence encoder: the runtime (TensorFlow.js on
@@ -54,14 +55,12 @@ export interface SentenceEncoderOptions {
 export function createSentenceEncoderProvider(
   options: SentenceEncoderOptions = {},
 ): EmbeddingProvider {
-  const maxChars = options.maxChars ?? DEFAULT_SENTENCE_ENCODER_MAX_CHARS;
-  if (!(Number.isInteger(maxChars) && maxChars >= 1)) {
-    invalid(`maxChars must be a whole number >= 1, got ${String(maxChars)}`);
-  }
-  const batchSize = options.batchSize ?? 16;
-  if (!(Number.isInteger(batchSize) && batchSize >= 1)) {
-    invalid(`batchSize must be a whole number >= 1, got ${String(batchSize)}`);
-  }
+  const maxChars = wholeNumberOption(
+    'maxChars',
+    options.maxChars,
+    DEFAULT_SENTENCE_ENCODER_MAX_CHARS,
+  );
+  const batchSize = wholeNumberOption('batchSize', options.batchSize, 16);
   const load = options.load ?? loadSentenceEncoder;
   return {
     id: `sentence-encoder:use-lite@${SENTENCE_ENCODER_WEIGHTS_VERSION}#${maxChars}`,
@@ -178,8 +177,4 @@ function messageOf(error: unknown): string {
 
 function unavailable(message: string, cause?: unknown): CoreError {
   return new CoreError({ code: 'UNAVAILABLE', message, ...(cause === undefined ? {} : { cause }) });
-}
-
-function invalid(message: string): never {
-  throw new CoreError({ code: 'INVALID_ARGUMENT', message });
 }
