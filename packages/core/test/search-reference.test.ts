@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSearchIndex } from '../src/search/index.js';
 import { sentenceTerms } from '../src/search/sentences.js';
-import { tokenize } from '../src/search/tokenize.js';
+import { tokenize as defaultTokenize } from '../src/search/tokenize.js';
 
 type Field = 'title' | 'body' | 'tags';
 const FIELDS: readonly Field[] = ['title', 'body', 'tags'];
@@ -19,6 +19,14 @@ interface Setup {
   b: Record<Field, number>;
   k1: number;
   termsOnce: boolean;
+  /** Index word pairs (terms that span sentence breaks) instead of the default tokenizer's terms. */
+  pairs: boolean;
+}
+
+/** A custom tokenizer whose terms join neighbouring words across any separator, breaks too. */
+function wordPairs(text: string): string[] {
+  const words = defaultTokenize(text);
+  return words.map((word, index) => `${word}+${words[index + 1] ?? ''}`);
 }
 
 /**
@@ -33,6 +41,7 @@ function referenceSearch(
   query: string,
   limit: number,
   sentences: boolean,
+  tokenize: (text: string) => string[] = defaultTokenize,
 ): { id: string; score: number }[] {
   const fieldTerms = docs.map((doc) => FIELDS.map((field) => tokenize(doc[field])));
   const averages = FIELDS.map(
@@ -106,6 +115,9 @@ const word = fc.constantFrom(
   'the',
   'report',
   '42',
+  'café',
+  '東京',
+  'ｆｉｌｅ',
 );
 const text = fc.array(word, { maxLength: 8 }).map((words) => words.join(' '));
 const docArbitrary = fc.record({ title: text, body: text, tags: text });
@@ -125,6 +137,7 @@ const setupArbitrary: fc.Arbitrary<Setup> = fc.record({
   }),
   k1: fc.constantFrom(0, 0.9, 1.2, 2),
   termsOnce: fc.boolean(),
+  pairs: fc.boolean(),
 });
 
 describe('createSearchIndex against a plain BM25F scorer', () => {
@@ -151,6 +164,7 @@ describe('createSearchIndex against a plain BM25F scorer', () => {
             text: (doc, field) => doc[field],
             k1: setup.k1,
             termsOnce: setup.termsOnce,
+            ...(setup.pairs ? { tokenize: wordPairs } : {}),
           });
           const added: Doc[] = [];
           batches.forEach((batch, batchNumber) => {
@@ -162,7 +176,14 @@ describe('createSearchIndex against a plain BM25F scorer', () => {
             added.push(...docs);
             for (const [words, limit, sentences] of searches) {
               const hits = index.search(words, { limit, sentences });
-              const expected = referenceSearch(added, setup, words, limit, sentences);
+              const expected = referenceSearch(
+                added,
+                setup,
+                words,
+                limit,
+                sentences,
+                setup.pairs ? wordPairs : defaultTokenize,
+              );
               expect(hits.map(({ id, score }) => ({ id, score }))).toEqual(expected);
             }
           });

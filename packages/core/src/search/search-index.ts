@@ -4,8 +4,16 @@ import {
   type Posting,
   type Weighing,
   weighPosting,
-  weightedFrequency,
 } from './postings.js';
+import {
+  addImpacts,
+  addImpactsTwice,
+  addRepeated,
+  createScoreBuffer,
+  highestScore,
+  type ScoreBuffer,
+  startPass,
+} from './score-buffer.js';
 import {
   checkLimit,
   invalid,
@@ -14,7 +22,7 @@ import {
   type SearchOptions,
 } from './search-options.js';
 import { sentenceTerms } from './sentences.js';
-import { tokenize as defaultTokenize } from './tokenize.js';
+import { tokenize as defaultTokenize, NON_ASCII } from './tokenize.js';
 import { selectTop } from './top-k.js';
 
 /** One result of {@link SearchIndex.search}. */
@@ -158,45 +166,42 @@ export function createSearchIndex<Document, Field extends string>(
     for (const posting of postings.values()) weighPosting(posting, weighing);
     prepared = {
       weighing,
-      scores: new Float64Array(count),
-      visited: new Uint8Array(count),
-      touched: new Int32Array(count),
-      sentenceScores: new Float64Array(count),
-      sentenceVisited: new Uint8Array(count),
-      sentenceTouched: new Int32Array(count),
+      whole: createScoreBuffer(count),
+      sentence: createScoreBuffer(count),
       bestSentence: new Float64Array(count),
     };
     return prepared;
   }
 
   /**
-   * Scores the query into the prepared buffers and returns how many documents it touched; the
-   * caller reads them and must then call {@link reset}.
+   * Scores the query into the prepared whole-query buffer, which the caller reads until the
+   * next search.
    */
-  function score(state: Prepared, query: string, sentences: boolean | undefined): number {
-    const { scores, visited, touched } = state;
-    const count = accumulate(state, queryTerms(tokenize(query)), scores, visited, touched);
-    if (sentences === true) rescoreBySentence(state, query, count);
-    return count;
-  }
-
-  /** Clears the scores of the `count` touched documents, ready for the next query. */
-  function reset(state: Prepared, count: number): void {
-    const { scores, visited, touched } = state;
-    for (let i = 0; i < count; i += 1) {
-      const index = touched[i] as number;
-      scores[index] = 0;
-      visited[index] = 0;
+  function score(state: Prepared, query: string, sentences: boolean | undefined): ScoreBuffer {
+    const { whole } = state;
+    startPass(whole);
+    if (sentences !== true) {
+      accumulate(state, queryTerms(tokenize(query)), whole);
+      return whole;
     }
+    const groups = sentenceTerms(query, tokenize);
+    const joined = groups.flat();
+    // The default tokenizer surely cuts ASCII text into the same terms sentence by sentence as
+    // whole (the sentence breaks are whitespace, which separates words anyway); other text, and
+    // any text a custom tokenizer cuts, is tokenized whole and compared.
+    const wholeText =
+      options.tokenize === undefined && !NON_ASCII.test(query) ? joined : tokenize(query);
+    const wholeTerms = queryTerms(wholeText);
+    if (groups.length < 2) accumulate(state, wholeTerms, whole);
+    else scoreBySentence(state, wholeTerms, groups, sameTerms(wholeText, joined));
+    return whole;
   }
 
   function search(query: string, searchOptions: SearchOptions = {}): SearchHit<Document>[] {
     if (typeof query !== 'string') invalid(`a query must be a string, got ${typeof query}`);
     const limit = checkLimit(searchOptions.limit ?? 10);
     if (ids.length === 0 || limit === 0) return [];
-    const state = prepare();
-    const { scores, touched } = state;
-    const count = score(state, query, searchOptions.sentences);
+    const { scores, touched, count } = score(prepare(), query, searchOptions.sentences);
     const ranked = selectTop(
       touched,
       count,
@@ -208,13 +213,11 @@ export function createSearchIndex<Document, Field extends string>(
       },
       scores,
     );
-    const hits = ranked.map((index) => ({
+    return ranked.map((index) => ({
       id: ids[index] as string,
       score: scores[index] as number,
       document: documents[index] as Document,
     }));
-    reset(state, count);
-    return hits;
   }
 
   function scoresOf(
@@ -222,43 +225,61 @@ export function createSearchIndex<Document, Field extends string>(
     searchOptions: Pick<SearchOptions, 'sentences'> = {},
   ): Float64Array {
     if (typeof query !== 'string') invalid(`a query must be a string, got ${typeof query}`);
-    if (ids.length === 0) return new Float64Array(0);
-    const state = prepare();
-    const count = score(state, query, searchOptions.sentences);
-    const all = new Float64Array(state.scores);
-    reset(state, count);
+    const all = new Float64Array(ids.length);
+    if (ids.length === 0) return all;
+    const { scores, touched, count } = score(prepare(), query, searchOptions.sentences);
+    for (let i = 0; i < count; i += 1) {
+      const document = touched[i] as number;
+      all[document] = scores[document] as number;
+    }
     return all;
   }
 
   /**
-   * Replaces each touched document's score by its share of the best whole-query score plus its
-   * best share of a sentence's best score, when the query has two sentences or more. A
-   * sentence's terms are a subset of the query's, so it touches only documents in `touched`.
+   * Scores a query of two sentences or more: each touched document gets its share of the best
+   * whole-query score plus its best share of a sentence's best score. A sentence's terms are a
+   * subset of the query's, so it touches only documents the whole query touches.
+   *
+   * When the sentences' terms, one after the other, are the query's terms (`inOrder`), a term's
+   * posting is walked once for the whole query and its first sentence together: the whole-query
+   * sums still add the terms in order of first occurrence, and each sentence's sums in its own
+   * order, so every score is the same to the last bit as with a walk per sum.
    */
-  function rescoreBySentence(state: Prepared, query: string, touchedCount: number): void {
-    const sentences = sentenceTerms(query, tokenize);
-    if (sentences.length < 2 || touchedCount === 0) return;
-    const { scores, touched, sentenceScores, sentenceVisited, sentenceTouched, bestSentence } =
-      state;
-    for (const sentence of sentences) {
-      const matched = accumulate(
-        state,
-        queryTerms(sentence),
-        sentenceScores,
-        sentenceVisited,
-        sentenceTouched,
-      );
-      const top = highest(sentenceScores, sentenceTouched, matched);
-      for (let i = 0; i < matched; i += 1) {
-        const document = sentenceTouched[i] as number;
-        const ratio = (sentenceScores[document] as number) / top;
+  function scoreBySentence(
+    state: Prepared,
+    wholeTerms: Map<string, number>,
+    groups: readonly (readonly string[])[],
+    inOrder: boolean,
+  ): void {
+    const { whole, sentence, bestSentence, weighing } = state;
+    if (!inOrder) accumulate(state, wholeTerms, whole);
+    const walked = new Set<string>();
+    for (const group of groups) {
+      startPass(sentence);
+      for (const [term, repeats] of queryTerms(group)) {
+        const posting = postings.get(term);
+        if (posting === undefined) continue;
+        const first = inOrder && !walked.has(term);
+        if (first) walked.add(term);
+        const wholeRepeats = wholeTerms.get(term) ?? 0;
+        if (first && repeats === 1 && wholeRepeats === 1) {
+          addImpactsTwice(posting, whole, sentence);
+          continue;
+        }
+        if (first) addTerm(posting, wholeRepeats, weighing, whole);
+        addTerm(posting, repeats, weighing, sentence);
+      }
+      const top = highestScore(sentence);
+      const { scores, touched, count } = sentence;
+      for (let i = 0; i < count; i += 1) {
+        const document = touched[i] as number;
+        const ratio = (scores[document] as number) / top;
         if (ratio > (bestSentence[document] as number)) bestSentence[document] = ratio;
-        sentenceScores[document] = 0;
-        sentenceVisited[document] = 0;
       }
     }
-    const top = highest(scores, touched, touchedCount);
-    for (let i = 0; i < touchedCount; i += 1) {
+    const top = highestScore(whole);
+    const { scores, touched, count } = whole;
+    for (let i = 0; i < count; i += 1) {
       const document = touched[i] as number;
       scores[document] = (scores[document] as number) / top + (bestSentence[document] as number);
       bestSentence[document] = 0;
@@ -274,50 +295,12 @@ export function createSearchIndex<Document, Field extends string>(
     return counts;
   }
 
-  /**
-   * Adds every term's BM25F contribution into `target`, a term counted once from its prepared
-   * impacts, a repeated one from its weighted frequencies; records each document it touches
-   * for the first time in `touched` and returns how many it recorded.
-   */
-  function accumulate(
-    state: Prepared,
-    terms: Map<string, number>,
-    target: Float64Array,
-    seen: Uint8Array,
-    touched: Int32Array,
-  ): number {
-    let count = 0;
+  /** Adds every term's BM25F contribution to the pass's sums, in order. */
+  function accumulate(state: Prepared, terms: Map<string, number>, buffer: ScoreBuffer): void {
     for (const [term, repeats] of terms) {
       const posting = postings.get(term);
-      if (posting === undefined) continue;
-      if (repeats === 1) {
-        const { matched, impacts } = posting;
-        for (let i = 0; i < matched.length; i += 1) {
-          const document = matched[i] as number;
-          if (seen[document] === 0) {
-            seen[document] = 1;
-            touched[count] = document;
-            count += 1;
-          }
-          target[document] = (target[document] as number) + (impacts[i] as number);
-        }
-        continue;
-      }
-      const { idf } = posting;
-      for (let i = 0; i < posting.length; i += 1) {
-        const frequency = weightedFrequency(posting, i, state.weighing);
-        if (frequency === 0) continue;
-        const document = posting.documents[i] as number;
-        if (seen[document] === 0) {
-          seen[document] = 1;
-          touched[count] = document;
-          count += 1;
-        }
-        target[document] =
-          (target[document] as number) + (repeats * idf * frequency * (k1 + 1)) / (k1 + frequency);
-      }
+      if (posting !== undefined) addTerm(posting, repeats, state.weighing, buffer);
     }
-    return count;
   }
 
   return {
@@ -334,27 +317,27 @@ export function createSearchIndex<Document, Field extends string>(
 /** The search state of {@link createSearchIndex} for one set of documents. */
 interface Prepared {
   readonly weighing: Weighing;
-  /** Whole-query scores, which documents have one, and those documents in touch order. */
-  readonly scores: Float64Array;
-  readonly visited: Uint8Array;
-  readonly touched: Int32Array;
-  /** The same for one sentence of the query. */
-  readonly sentenceScores: Float64Array;
-  readonly sentenceVisited: Uint8Array;
-  readonly sentenceTouched: Int32Array;
-  /** Each document's best sentence ratio so far. */
+  /** The whole query's sums, and one sentence's. */
+  readonly whole: ScoreBuffer;
+  readonly sentence: ScoreBuffer;
+  /** Each document's best sentence ratio so far; 0 outside a sentence-aware search. */
   readonly bestSentence: Float64Array;
 }
 
 /**
- * The highest of `values` at the first `count` of `indexes` (every touched score is positive);
- * 1 for none.
+ * Adds one term's BM25F contribution: counted once, from its prepared impacts; repeated, from
+ * its weighted frequencies.
  */
-function highest(values: Float64Array, indexes: Int32Array, count: number): number {
-  let top = 0;
-  for (let i = 0; i < count; i += 1) {
-    const value = values[indexes[i] as number] as number;
-    if (value > top) top = value;
+function addTerm(posting: Posting, repeats: number, weighing: Weighing, buffer: ScoreBuffer): void {
+  if (repeats === 1) addImpacts(posting, buffer);
+  else addRepeated(posting, repeats, weighing, buffer);
+}
+
+/** Whether two term lists are equal, term by term. */
+function sameTerms(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) {
+    if (left[index] !== right[index]) return false;
   }
-  return top > 0 ? top : 1;
+  return true;
 }

@@ -11,8 +11,11 @@ const ACRONYM_THEN_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 const SEPARATOR = /[^\p{L}\p{M}\p{N}]+/u;
 /** Words the English stemmer applies to. */
 const ENGLISH_WORD = /^[a-z]+$/;
-/** A character outside ASCII: text without one is left unchanged by NFKC and the ideograph split. */
-const NON_ASCII = /[\u0080-\uffff]/;
+/**
+ * A character outside ASCII: text without one is left unchanged by NFKC and the ideograph split,
+ * and cut into words only at characters that are not letters or digits.
+ */
+export const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Word as written -> its terms (none for a stop word); cleared when full so memory stays bounded. */
 const termCache = new Map<string, readonly string[]>();
