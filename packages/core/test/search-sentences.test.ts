@@ -105,6 +105,34 @@ describe('SearchOptions.sentences', () => {
     for (const hit of hits) expect(hit.score).toBeLessThanOrEqual(2);
     expect(Math.max(...hits.map((hit) => hit.score))).toBeGreaterThan(1);
   });
+
+  it('carries nothing into the next search when a custom tokenizer gives a sentence a term the whole query lacks', () => {
+    // Word pairs: the sentence "read read." ends in the term `read+`, which the whole query
+    // (`read+read`, `read+read`, `read+weather`, `weather+`) does not hold.
+    const wordPairs = (text: string): string[] => {
+      const words = tokenize(text);
+      return words.map((word, index) => `${word}+${words[index + 1] ?? ''}`);
+    };
+    const create = () => {
+      const index = createSearchIndex<{ id: string; tags: string }, 'tags'>({
+        fields: { tags: { weight: 1 } },
+        id: (document) => document.id,
+        text: (document) => document.tags,
+        tokenize: wordPairs,
+      });
+      index.add([
+        { id: 'pair', tags: 'user_id' },
+        { id: 'reader', tags: 'user_id read' },
+      ]);
+      return index;
+    };
+    const used = create();
+    expect(used.search('read read. read weather', { sentences: true })).toEqual([]);
+    const next = 'user_id. Tokyo weather';
+    expect(used.search(next, { sentences: true })).toEqual(
+      create().search(next, { sentences: true }),
+    );
+  });
 });
 
 describe('tokenize', () => {

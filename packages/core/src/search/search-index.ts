@@ -237,8 +237,8 @@ export function createSearchIndex<Document, Field extends string>(
 
   /**
    * Scores a query of two sentences or more: each touched document gets its share of the best
-   * whole-query score plus its best share of a sentence's best score. A sentence's terms are a
-   * subset of the query's, so it touches only documents the whole query touches.
+   * whole-query score plus its best share of a sentence's best score; documents the whole query
+   * does not match are no hits.
    *
    * When the sentences' terms, one after the other, are the query's terms (`inOrder`), a term's
    * posting is walked once for the whole query and its first sentence together: the whole-query
@@ -273,6 +273,9 @@ export function createSearchIndex<Document, Field extends string>(
       const { scores, touched, count } = sentence;
       for (let i = 0; i < count; i += 1) {
         const document = touched[i] as number;
+        // A custom tokenizer may give a sentence a term the whole query lacks (a word pair
+        // across the break); a document only such a term matches is not a hit.
+        if (whole.stamps[document] !== whole.generation) continue;
         const ratio = (scores[document] as number) / top;
         if (ratio > (bestSentence[document] as number)) bestSentence[document] = ratio;
       }

@@ -15,18 +15,20 @@ export function selectTop(
   if (limit <= 0) return [];
   if (count <= limit) return Array.from(items.subarray(0, count)).sort(byRank);
   const heap: number[] = [];
-  for (let i = 0; i < count; i += 1) {
+  for (let i = 0; i < limit; i += 1) {
+    heap.push(items[i] as number);
+    siftUp(heap, i, isBetter);
+  }
+  // The root's key, kept in a local so most items are passed over by one comparison.
+  let worstKey =
+    keys === undefined ? Number.NEGATIVE_INFINITY : (keys[heap[0] as number] as number);
+  for (let i = limit; i < count; i += 1) {
     const item = items[i] as number;
-    if (heap.length < limit) {
-      heap.push(item);
-      siftUp(heap, heap.length - 1, isBetter);
-      continue;
-    }
-    const worst = heap[0] as number;
-    if (keys !== undefined && (keys[item] as number) < (keys[worst] as number)) continue;
-    if (isBetter(item, worst)) {
+    if (keys !== undefined && (keys[item] as number) < worstKey) continue;
+    if (isBetter(item, heap[0] as number)) {
       heap[0] = item;
       siftDown(heap, 0, isBetter);
+      if (keys !== undefined) worstKey = keys[heap[0] as number] as number;
     }
   }
   return heap.sort(byRank);
