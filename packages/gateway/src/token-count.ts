@@ -4,15 +4,21 @@
  * cl100k_base encodes text as the concatenation of the encodings of its
  * pre-tokens (the matches of its split pattern), and cards, descriptions and
  * results repeat the same pre-tokens (` the`, ` file`, `_`, `:`) over and over.
- * Counting each distinct pre-token once with `@x/core/tokens` and summing the
- * cached counts gives the same number as counting the whole text, at a small
+ * Counting each distinct pre-token once with `countPreTokenTokens` of
+ * `@x/core/tokens` (which merges the piece without splitting it again) and
+ * summing the cached counts gives the same number as counting the whole text, at a small
  * fraction of the cost: js-tiktoken compiles two regular expressions per call
  * and merges byte pairs in time that grows with the square of a piece.
  *
  * @module
  */
 
-import { countTokens, tokenUpperBound, truncateToTokens } from '@x/core/tokens';
+import {
+  countPreTokenTokens,
+  countTokens,
+  tokenUpperBound,
+  truncateToTokens,
+} from '@x/core/tokens';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 
 /** Core encodes pieces longer than this in slices; texts with such pieces are counted whole. */
@@ -37,11 +43,12 @@ function* pieces(text: string): Generator<RegExpExecArray> {
   }
 }
 
+/** The count of one pre-token of the pattern, merged directly on a cache miss. */
 function pieceCount(piece: string): number {
   let count = pieceCounts.get(piece);
   if (count === undefined) {
     if (pieceCounts.size >= CACHE_LIMIT) pieceCounts.clear();
-    count = countTokens(piece);
+    count = countPreTokenTokens(piece);
     pieceCounts.set(piece, count);
   }
   return count;
