@@ -9,10 +9,10 @@ import {
   CARD_TARGET_TOKENS,
   cardTokens,
   overBudget,
-  shownCardTokens,
+  shownFittedCardTokens,
 } from './card-render.js';
 import { type ChoiceCard, normalizeTags, safetyOf } from './choice-card.js';
-import { truncateDescription } from './description-truncation.js';
+import { truncateDescriptionCounted } from './description-truncation.js';
 import { GatewayError } from './errors.js';
 import { capLength, toSingleLine } from './strings.js';
 import { parseToolId } from './tool-id.js';
@@ -102,12 +102,14 @@ export function fitDescription(card: ChoiceCard, description: string): ChoiceCar
     );
   }
   let budget = Math.max(1, CARD_TARGET_TOKENS - rest);
-  let fitted = { ...card, description: truncateDescription(description, budget) };
-  let total = shownCardTokens(fitted);
+  let counted = truncateDescriptionCounted(description, budget);
+  let fitted = { ...card, description: counted.text };
+  let total = shownFittedCardTokens(fitted, counted);
   while (total > CARD_TARGET_TOKENS && budget > 1) {
     budget = Math.max(1, budget - (total - CARD_TARGET_TOKENS));
-    fitted = { ...card, description: truncateDescription(description, budget) };
-    total = shownCardTokens(fitted);
+    counted = truncateDescriptionCounted(description, budget);
+    fitted = { ...card, description: counted.text };
+    total = shownFittedCardTokens(fitted, counted);
   }
   if (total > CARD_HARD_CAP_TOKENS) {
     throw overBudget(`card ${card.id} takes ${total} tokens`, total, CARD_HARD_CAP_TOKENS, card.id);

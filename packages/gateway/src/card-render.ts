@@ -9,8 +9,10 @@ import { SAFETY_TAGS } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { compareCodePoints, toSingleLine } from './strings.js';
 import {
+  type CountedText,
   countLinesTokens,
   countLineTokens,
+  countSpacedLineTokens,
   countTokensCached as countTokens,
 } from './token-count.js';
 
@@ -55,14 +57,22 @@ const SAFETY_LABEL: Readonly<Record<ChoiceCard['safety'], string>> = {
  * @see gateway-surface §2.1, §2.3
  */
 export function renderCard(card: ChoiceCard): string {
+  const { head, tail } = renderCardParts(card);
+  return card.description === '' ? `${head}${tail}` : `${head}: ${card.description}${tail}`;
+}
+
+/** The parts of a card's line around its description: the id and kind, and what follows. */
+function renderCardParts(card: ChoiceCard): { head: string; tail: string } {
   const kind = card.kind === 'agent' || card.kind === 'skill' ? ` (${card.kind})` : '';
-  const description = card.description === '' ? '' : `: ${card.description}`;
   const tags = card.tags.filter((tag) => !(SAFETY_TAGS as readonly string[]).includes(tag));
   const tagPart = tags.length === 0 ? '' : ` [tags: ${tags.join(', ')}]`;
   const sideEffects = card.side_effects ? ' [side effects]' : '';
   const cost = card.cost_hint > 0 ? ` [cost: ${card.cost_hint}]` : '';
   const noArguments = !card.has_schema && card.kind !== 'internal' ? ' [no arguments]' : '';
-  return `${card.id}${kind}${description}${tagPart}${SAFETY_LABEL[card.safety]}${sideEffects}${cost}${noArguments}`;
+  return {
+    head: `${card.id}${kind}`,
+    tail: `${tagPart}${SAFETY_LABEL[card.safety]}${sideEffects}${cost}${noArguments}`,
+  };
 }
 
 /**
@@ -81,6 +91,19 @@ export function cardTokens(card: ChoiceCard): number {
  */
 export function shownCardTokens(card: ChoiceCard): number {
   return countLineTokens(renderCard(card));
+}
+
+/**
+ * {@link shownCardTokens} of a card whose description was just counted (`description` is the
+ * count of `card.description`), without walking the description again. Not exported from the
+ * index.
+ */
+export function shownFittedCardTokens(card: ChoiceCard, description: CountedText): number {
+  if (card.description === '' || description.text !== card.description) {
+    return shownCardTokens(card);
+  }
+  const { head, tail } = renderCardParts(card);
+  return countSpacedLineTokens(`${head}:`, description, tail);
 }
 
 /**

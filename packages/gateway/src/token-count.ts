@@ -145,6 +145,94 @@ export function countLinesTokens(lines: readonly string[]): number {
 }
 
 /**
+ * A text's count ({@link countTokensCached}) with its first and last pre-tokens; `ends` is
+ * `undefined` for an empty text and for one counted whole (a piece longer than 64 code units).
+ */
+export interface CountedText {
+  /** The text. */
+  readonly text: string;
+  /** Its cl100k_base token count. */
+  readonly tokens: number;
+  /** Its first and last pre-tokens (the same piece when it has one). */
+  readonly ends: readonly [first: string, last: string] | undefined;
+}
+
+/** {@link countTokensCached} of `text` in the same walk, keeping its first and last pieces. */
+export function countTextEnds(text: string): CountedText {
+  let total = 0;
+  let first: string | undefined;
+  let last = '';
+  PIECE_PATTERN.lastIndex = 0;
+  for (let match = PIECE_PATTERN.exec(text); match !== null; match = PIECE_PATTERN.exec(text)) {
+    last = match[0];
+    if (last.length > LONG_PIECE) return { text, tokens: countTokens(text), ends: undefined };
+    first ??= last;
+    total += pieceCount(last);
+  }
+  return { text, tokens: total, ends: first === undefined ? undefined : [first, last] };
+}
+
+/** A text that ends in whitespace, after which a following space would join a run. */
+const ENDS_IN_SPACE = /\s$/u;
+/** A first piece that starts with a letter: then it is the text's leading run of letters. */
+const LETTER_FIRST = /^\p{L}/u;
+
+/**
+ * `countLineTokens(`${head} ${body.text}${tail}`)` for a line whose middle was counted already
+ * (a card's fitted description), walking only `head` and `tail`; the line's counts are kept for
+ * {@link countLinesTokens} as {@link countLineTokens} keeps them.
+ *
+ * The sum is exact when `head` and `body` end in a non-space and `tail` is empty or starts with
+ * a space: no piece of the pattern that ends before such a join can reach past it (only runs of
+ * whitespace, and punctuation before line breaks, extend over a space), and the pattern has no
+ * lookbehind, so the pieces of the line are those of its parts. The space before `body` joins
+ * its first piece when that is a run of letters (`[^\r\n\p{L}\p{N}]?\p{L}+`), which is then
+ * the only piece that changes. Any other line is counted whole.
+ */
+export function countSpacedLineTokens(head: string, body: CountedText, tail: string): number {
+  const line = `${head} ${body.text}${tail}`;
+  if (lineCounts.has(line) || UNSPLITTABLE_LINE.test(line)) return countLineTokens(line);
+  const counts = spacedLineCounts(head, body, tail);
+  if (counts === undefined) return countLineTokens(line);
+  if (lineCounts.size >= LINE_CACHE_LIMIT) lineCounts.clear();
+  lineCounts.set(line, counts);
+  return counts[1];
+}
+
+/** The line's counts as {@link measureLine} gives them, or `undefined` when not composable. */
+function spacedLineCounts(
+  head: string,
+  body: CountedText,
+  tail: string,
+): readonly [number, number] | undefined {
+  const [first, last] = body.ends ?? ['', ''];
+  if (
+    !LETTER_FIRST.test(first) ||
+    first.length >= LONG_PIECE ||
+    ENDS_IN_SPACE.test(body.text) ||
+    head === '' ||
+    ENDS_IN_SPACE.test(head) ||
+    (tail !== '' && tail[0] !== ' ')
+  ) {
+    return undefined;
+  }
+  const headCount = countTextEnds(head);
+  const tailCount = tail === '' ? undefined : countTextEnds(tail);
+  if (headCount.ends === undefined || (tailCount !== undefined && tailCount.ends === undefined)) {
+    return undefined;
+  }
+  const alone =
+    headCount.tokens +
+    pieceCount(` ${first}`) +
+    body.tokens -
+    pieceCount(first) +
+    (tailCount?.tokens ?? 0);
+  const lastPiece = tailCount?.ends?.[1] ?? (first === body.text ? ` ${first}` : last);
+  const withBreak = sumOfPieces(`${lastPiece}\n`);
+  return withBreak < 0 ? undefined : [alone - pieceCount(lastPiece) + withBreak, alone];
+}
+
+/**
  * Whether `text` surely takes at most `limit` tokens without counting: every
  * cl100k_base token covers at least one UTF-8 byte, and a UTF-16 code unit is
  * at most 3 bytes. `bytes` is the text's UTF-8 size when the caller already
