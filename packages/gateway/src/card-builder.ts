@@ -7,8 +7,9 @@
 import {
   CARD_HARD_CAP_TOKENS,
   CARD_TARGET_TOKENS,
-  cardTokens,
+  countCardParts,
   overBudget,
+  restCardTokens,
   shownFittedCardTokens,
 } from './card-render.js';
 import { type ChoiceCard, normalizeTags, safetyOf } from './choice-card.js';
@@ -92,7 +93,8 @@ function hasProperties(inputSchema: unknown): boolean {
  * is ever shortened to meet the budget.
  */
 export function fitDescription(card: ChoiceCard, description: string): ChoiceCard {
-  const rest = cardTokens({ ...card, description: '' });
+  const parts = countCardParts(card);
+  const rest = restCardTokens(parts);
   if (rest > CARD_HARD_CAP_TOKENS) {
     throw overBudget(
       `card ${card.id} takes ${rest} tokens without its description`,
@@ -104,12 +106,12 @@ export function fitDescription(card: ChoiceCard, description: string): ChoiceCar
   let budget = Math.max(1, CARD_TARGET_TOKENS - rest);
   let counted = truncateDescriptionCounted(description, budget);
   let fitted = { ...card, description: counted.text };
-  let total = shownFittedCardTokens(fitted, counted);
+  let total = shownFittedCardTokens(fitted, counted, parts);
   while (total > CARD_TARGET_TOKENS && budget > 1) {
     budget = Math.max(1, budget - (total - CARD_TARGET_TOKENS));
     counted = truncateDescriptionCounted(description, budget);
     fitted = { ...card, description: counted.text };
-    total = shownFittedCardTokens(fitted, counted);
+    total = shownFittedCardTokens(fitted, counted, parts);
   }
   if (total > CARD_HARD_CAP_TOKENS) {
     throw overBudget(`card ${card.id} takes ${total} tokens`, total, CARD_HARD_CAP_TOKENS, card.id);

@@ -176,21 +176,68 @@ export function countTextEnds(text: string): CountedText {
 const ENDS_IN_SPACE = /\s$/u;
 /** A first piece that starts with a letter: then it is the text's leading run of letters. */
 const LETTER_FIRST = /^\p{L}/u;
+/** A text that ends in a letter or a digit, which no punctuation after it can join. */
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+/** One character that is neither whitespace, a letter nor a digit. */
+const PUNCTUATION_MARK = /^[^\s\p{L}\p{N}]$/u;
+
+/*
+ * The joins below are exact by one rule of the pattern: a piece that ends before a non-space
+ * followed by a space cannot reach past that space (only runs of whitespace, and punctuation
+ * before line breaks, extend over a space), and the pattern has no lookbehind, so such a text is
+ * split as its two parts are. Joins that the rule does not cover are counted whole.
+ */
+
+/** Whether `left + right` splits into the pieces of `left` and of `right` (see above). */
+function splitsAtJoin(left: CountedText, right: CountedText): boolean {
+  return (
+    left.ends !== undefined &&
+    !ENDS_IN_SPACE.test(left.text) &&
+    (right.text === '' || (right.ends !== undefined && right.text[0] === ' '))
+  );
+}
+
+/** `countTokensCached(left.text + right.text)`, as a sum when the join allows it. */
+export function countJoinedTokens(left: CountedText, right: CountedText): number {
+  return splitsAtJoin(left, right)
+    ? left.tokens + right.tokens
+    : countTokensCached(left.text + right.text);
+}
 
 /**
- * `countLineTokens(`${head} ${body.text}${tail}`)` for a line whose middle was counted already
- * (a card's fitted description), walking only `head` and `tail`; the line's counts are kept for
- * {@link countLinesTokens} as {@link countLineTokens} keeps them.
- *
- * The sum is exact when `head` and `body` end in a non-space and `tail` is empty or starts with
- * a space: no piece of the pattern that ends before such a join can reach past it (only runs of
- * whitespace, and punctuation before line breaks, extend over a space), and the pattern has no
- * lookbehind, so the pieces of the line are those of its parts. The space before `body` joins
- * its first piece when that is a run of letters (`[^\r\n\p{L}\p{N}]?\p{L}+`), which is then
- * the only piece that changes. Any other line is counted whole.
+ * `countTextEnds(counted.text + mark)` for one punctuation character `mark` (such as `:`),
+ * without a walk when the text ends in a letter or a digit: the mark is then a piece of its own.
  */
-export function countSpacedLineTokens(head: string, body: CountedText, tail: string): number {
-  const line = `${head} ${body.text}${tail}`;
+export function appendMark(counted: CountedText, mark: string): CountedText {
+  if (
+    counted.ends === undefined ||
+    !PUNCTUATION_MARK.test(mark) ||
+    !ENDS_IN_WORD.test(counted.text)
+  ) {
+    return countTextEnds(counted.text + mark);
+  }
+  return {
+    text: counted.text + mark,
+    tokens: counted.tokens + pieceCount(mark),
+    ends: [counted.ends[0], mark],
+  };
+}
+
+/**
+ * `countLineTokens(`${head.text} ${body.text}${tail.text}`)` from the counts of its parts (a
+ * card's id, its fitted description and what follows), without walking the line; the line's
+ * counts are kept for {@link countLinesTokens} as {@link countLineTokens} keeps them.
+ *
+ * The joins follow the rule above; the space before `body` joins its first piece when that is a
+ * run of letters (`[^\r\n\p{L}\p{N}]?\p{L}+`), which is then the only piece that changes. Any
+ * other line is counted whole.
+ */
+export function countSpacedLineTokens(
+  head: CountedText,
+  body: CountedText,
+  tail: CountedText,
+): number {
+  const line = `${head.text} ${body.text}${tail.text}`;
   if (lineCounts.has(line) || UNSPLITTABLE_LINE.test(line)) return countLineTokens(line);
   const counts = spacedLineCounts(head, body, tail);
   if (counts === undefined) return countLineTokens(line);
@@ -201,33 +248,23 @@ export function countSpacedLineTokens(head: string, body: CountedText, tail: str
 
 /** The line's counts as {@link measureLine} gives them, or `undefined` when not composable. */
 function spacedLineCounts(
-  head: string,
+  head: CountedText,
   body: CountedText,
-  tail: string,
+  tail: CountedText,
 ): readonly [number, number] | undefined {
   const [first, last] = body.ends ?? ['', ''];
   if (
     !LETTER_FIRST.test(first) ||
     first.length >= LONG_PIECE ||
-    ENDS_IN_SPACE.test(body.text) ||
-    head === '' ||
-    ENDS_IN_SPACE.test(head) ||
-    (tail !== '' && tail[0] !== ' ')
+    head.ends === undefined ||
+    ENDS_IN_SPACE.test(head.text) ||
+    !splitsAtJoin(body, tail)
   ) {
     return undefined;
   }
-  const headCount = countTextEnds(head);
-  const tailCount = tail === '' ? undefined : countTextEnds(tail);
-  if (headCount.ends === undefined || (tailCount !== undefined && tailCount.ends === undefined)) {
-    return undefined;
-  }
   const alone =
-    headCount.tokens +
-    pieceCount(` ${first}`) +
-    body.tokens -
-    pieceCount(first) +
-    (tailCount?.tokens ?? 0);
-  const lastPiece = tailCount?.ends?.[1] ?? (first === body.text ? ` ${first}` : last);
+    head.tokens + pieceCount(` ${first}`) + body.tokens - pieceCount(first) + tail.tokens;
+  const lastPiece = tail.ends?.[1] ?? (first === body.text ? ` ${first}` : last);
   const withBreak = sumOfPieces(`${lastPiece}\n`);
   return withBreak < 0 ? undefined : [alone - pieceCount(lastPiece) + withBreak, alone];
 }

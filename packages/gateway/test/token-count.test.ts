@@ -4,6 +4,8 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { describe, expect, it } from 'vitest';
 import {
+  appendMark,
+  countJoinedTokens,
   countLinesTokens,
   countLineTokens,
   countSpacedLineTokens,
@@ -136,6 +138,35 @@ describe('countTextEnds', () => {
   });
 });
 
+describe('joining counted texts', () => {
+  const part = fc.oneof(
+    prose,
+    cardLine,
+    anyText(40),
+    fc.constantFrom('', ' [tags: a, b]', ' [no arguments]', 'x', 'a.b…', ' '),
+  );
+
+  it('counts two texts together as core counts their concatenation (property)', () => {
+    fc.assert(
+      fc.property(part, part, (left, right) => {
+        expect(countJoinedTokens(countTextEnds(left), countTextEnds(right))).toBe(
+          countTokens(left + right),
+        );
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('appends a mark as countTextEnds counts the longer text (property)', () => {
+    fc.assert(
+      fc.property(part, fc.constantFrom(':', '.', '…', '!', 'a', ' '), (text, mark) => {
+        expect(appendMark(countTextEnds(text), mark)).toEqual(countTextEnds(text + mark));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
 describe('countSpacedLineTokens', () => {
   /** Heads, bodies and tails as card lines have them, with hostile parts mixed in. */
   const head = fc.oneof(
@@ -165,7 +196,13 @@ describe('countSpacedLineTokens', () => {
       fc.property(head, body, tail, (headText, bodyText, tailText) => {
         const line = `${headText} ${bodyText}${tailText}`;
         const expected = countTokens(line);
-        expect(countSpacedLineTokens(headText, countTextEnds(bodyText), tailText)).toBe(expected);
+        expect(
+          countSpacedLineTokens(
+            countTextEnds(headText),
+            countTextEnds(bodyText),
+            countTextEnds(tailText),
+          ),
+        ).toBe(expected);
         if (![...line.matchAll(preTokenPattern)].some(([piece]) => piece.length > 64)) {
           expect(expected).toBe(tiktoken.encode(line, [], []).length);
         }
@@ -189,9 +226,13 @@ describe('countSpacedLineTokens', () => {
     ];
     for (const [headText, bodyText, tailText] of cases) {
       const line = `${headText} ${bodyText}${tailText}`;
-      expect(countSpacedLineTokens(headText, countTextEnds(bodyText), tailText)).toBe(
-        tiktoken.encode(line, [], []).length,
-      );
+      expect(
+        countSpacedLineTokens(
+          countTextEnds(headText),
+          countTextEnds(bodyText),
+          countTextEnds(tailText),
+        ),
+      ).toBe(tiktoken.encode(line, [], []).length);
       expect(countLinesTokens([line, 'next'])).toBe(
         tiktoken.encode(`${line}\nnext`, [], []).length,
       );
