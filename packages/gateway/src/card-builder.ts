@@ -7,12 +7,13 @@
 import {
   CARD_HARD_CAP_TOKENS,
   CARD_TARGET_TOKENS,
-  cardTokens,
+  countCardParts,
   overBudget,
-  shownCardTokens,
+  restCardTokens,
+  shownFittedCardTokens,
 } from './card-render.js';
 import { type ChoiceCard, normalizeTags, safetyOf } from './choice-card.js';
-import { truncateDescription } from './description-truncation.js';
+import { truncateDescriptionCounted } from './description-truncation.js';
 import { GatewayError } from './errors.js';
 import { capLength, toSingleLine } from './strings.js';
 import { parseToolId } from './tool-id.js';
@@ -92,7 +93,8 @@ function hasProperties(inputSchema: unknown): boolean {
  * is ever shortened to meet the budget.
  */
 export function fitDescription(card: ChoiceCard, description: string): ChoiceCard {
-  const rest = cardTokens({ ...card, description: '' });
+  const parts = countCardParts(card);
+  const rest = restCardTokens(parts);
   if (rest > CARD_HARD_CAP_TOKENS) {
     throw overBudget(
       `card ${card.id} takes ${rest} tokens without its description`,
@@ -102,12 +104,14 @@ export function fitDescription(card: ChoiceCard, description: string): ChoiceCar
     );
   }
   let budget = Math.max(1, CARD_TARGET_TOKENS - rest);
-  let fitted = { ...card, description: truncateDescription(description, budget) };
-  let total = shownCardTokens(fitted);
+  let counted = truncateDescriptionCounted(description, budget);
+  let fitted = { ...card, description: counted.text };
+  let total = shownFittedCardTokens(fitted, counted, parts);
   while (total > CARD_TARGET_TOKENS && budget > 1) {
     budget = Math.max(1, budget - (total - CARD_TARGET_TOKENS));
-    fitted = { ...card, description: truncateDescription(description, budget) };
-    total = shownCardTokens(fitted);
+    counted = truncateDescriptionCounted(description, budget);
+    fitted = { ...card, description: counted.text };
+    total = shownFittedCardTokens(fitted, counted, parts);
   }
   if (total > CARD_HARD_CAP_TOKENS) {
     throw overBudget(`card ${card.id} takes ${total} tokens`, total, CARD_HARD_CAP_TOKENS, card.id);

@@ -9,8 +9,13 @@ import { SAFETY_TAGS } from './choice-card.js';
 import { GatewayError } from './errors.js';
 import { compareCodePoints, toSingleLine } from './strings.js';
 import {
+  appendMark,
+  type CountedText,
+  countJoinedTokens,
   countLinesTokens,
   countLineTokens,
+  countSpacedLineTokens,
+  countTextEnds,
   countTokensCached as countTokens,
 } from './token-count.js';
 
@@ -55,14 +60,22 @@ const SAFETY_LABEL: Readonly<Record<ChoiceCard['safety'], string>> = {
  * @see gateway-surface §2.1, §2.3
  */
 export function renderCard(card: ChoiceCard): string {
+  const { head, tail } = renderCardParts(card);
+  return card.description === '' ? `${head}${tail}` : `${head}: ${card.description}${tail}`;
+}
+
+/** The parts of a card's line around its description: the id and kind, and what follows. */
+function renderCardParts(card: ChoiceCard): { head: string; tail: string } {
   const kind = card.kind === 'agent' || card.kind === 'skill' ? ` (${card.kind})` : '';
-  const description = card.description === '' ? '' : `: ${card.description}`;
   const tags = card.tags.filter((tag) => !(SAFETY_TAGS as readonly string[]).includes(tag));
   const tagPart = tags.length === 0 ? '' : ` [tags: ${tags.join(', ')}]`;
   const sideEffects = card.side_effects ? ' [side effects]' : '';
   const cost = card.cost_hint > 0 ? ` [cost: ${card.cost_hint}]` : '';
   const noArguments = !card.has_schema && card.kind !== 'internal' ? ' [no arguments]' : '';
-  return `${card.id}${kind}${description}${tagPart}${SAFETY_LABEL[card.safety]}${sideEffects}${cost}${noArguments}`;
+  return {
+    head: `${card.id}${kind}`,
+    tail: `${tagPart}${SAFETY_LABEL[card.safety]}${sideEffects}${cost}${noArguments}`,
+  };
 }
 
 /**
@@ -81,6 +94,44 @@ export function cardTokens(card: ChoiceCard): number {
  */
 export function shownCardTokens(card: ChoiceCard): number {
   return countLineTokens(renderCard(card));
+}
+
+/** A card's line parts around its description, counted once for fitting the description. */
+export interface CountedCardParts {
+  /** The id and kind. */
+  readonly head: CountedText;
+  /** What follows the description: tags, markers, cost. */
+  readonly tail: CountedText;
+}
+
+/** Counts the parts of a card's line around its description. Not exported from the index. */
+export function countCardParts(card: ChoiceCard): CountedCardParts {
+  const { head, tail } = renderCardParts(card);
+  return { head: countTextEnds(head), tail: countTextEnds(tail) };
+}
+
+/**
+ * {@link cardTokens} of the card without its description, from its counted parts. Not
+ * exported from the index.
+ */
+export function restCardTokens(parts: CountedCardParts): number {
+  return countJoinedTokens(parts.head, parts.tail);
+}
+
+/**
+ * {@link shownCardTokens} of a card whose description was just counted (`description` is the
+ * count of `card.description`, `parts` those of its other parts), without walking the line.
+ * Not exported from the index.
+ */
+export function shownFittedCardTokens(
+  card: ChoiceCard,
+  description: CountedText,
+  parts: CountedCardParts,
+): number {
+  if (card.description === '' || description.text !== card.description) {
+    return shownCardTokens(card);
+  }
+  return countSpacedLineTokens(appendMark(parts.head, ':'), description, parts.tail);
 }
 
 /**

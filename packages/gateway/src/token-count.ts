@@ -4,15 +4,21 @@
  * cl100k_base encodes text as the concatenation of the encodings of its
  * pre-tokens (the matches of its split pattern), and cards, descriptions and
  * results repeat the same pre-tokens (` the`, ` file`, `_`, `:`) over and over.
- * Counting each distinct pre-token once with `@x/core/tokens` and summing the
- * cached counts gives the same number as counting the whole text, at a small
+ * Counting each distinct pre-token once with `countPreTokenTokens` of
+ * `@x/core/tokens` (which merges the piece without splitting it again) and
+ * summing the cached counts gives the same number as counting the whole text, at a small
  * fraction of the cost: js-tiktoken compiles two regular expressions per call
  * and merges byte pairs in time that grows with the square of a piece.
  *
  * @module
  */
 
-import { countTokens, tokenUpperBound, truncateToTokens } from '@x/core/tokens';
+import {
+  countPreTokenTokens,
+  countTokens,
+  tokenUpperBound,
+  truncateToTokens,
+} from '@x/core/tokens';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 
 /** Core encodes pieces longer than this in slices; texts with such pieces are counted whole. */
@@ -37,11 +43,12 @@ function* pieces(text: string): Generator<RegExpExecArray> {
   }
 }
 
+/** The count of one pre-token of the pattern, merged directly on a cache miss. */
 function pieceCount(piece: string): number {
   let count = pieceCounts.get(piece);
   if (count === undefined) {
     if (pieceCounts.size >= CACHE_LIMIT) pieceCounts.clear();
-    count = countTokens(piece);
+    count = countPreTokenTokens(piece);
     pieceCounts.set(piece, count);
   }
   return count;
@@ -135,6 +142,131 @@ export function countLinesTokens(lines: readonly string[]): number {
     total += index === lines.length - 1 ? counts[1] : counts[0];
   }
   return total;
+}
+
+/**
+ * A text's count ({@link countTokensCached}) with its first and last pre-tokens; `ends` is
+ * `undefined` for an empty text and for one counted whole (a piece longer than 64 code units).
+ */
+export interface CountedText {
+  /** The text. */
+  readonly text: string;
+  /** Its cl100k_base token count. */
+  readonly tokens: number;
+  /** Its first and last pre-tokens (the same piece when it has one). */
+  readonly ends: readonly [first: string, last: string] | undefined;
+}
+
+/** {@link countTokensCached} of `text` in the same walk, keeping its first and last pieces. */
+export function countTextEnds(text: string): CountedText {
+  let total = 0;
+  let first: string | undefined;
+  let last = '';
+  PIECE_PATTERN.lastIndex = 0;
+  for (let match = PIECE_PATTERN.exec(text); match !== null; match = PIECE_PATTERN.exec(text)) {
+    last = match[0];
+    if (last.length > LONG_PIECE) return { text, tokens: countTokens(text), ends: undefined };
+    first ??= last;
+    total += pieceCount(last);
+  }
+  return { text, tokens: total, ends: first === undefined ? undefined : [first, last] };
+}
+
+/** A text that ends in whitespace, after which a following space would join a run. */
+const ENDS_IN_SPACE = /\s$/u;
+/** A first piece that starts with a letter: then it is the text's leading run of letters. */
+const LETTER_FIRST = /^\p{L}/u;
+/** A text that ends in a letter or a digit, which no punctuation after it can join. */
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+/** One character that is neither whitespace, a letter nor a digit. */
+const PUNCTUATION_MARK = /^[^\s\p{L}\p{N}]$/u;
+
+/*
+ * The joins below are exact by one rule of the pattern: a piece that ends before a non-space
+ * followed by a space cannot reach past that space (only runs of whitespace, and punctuation
+ * before line breaks, extend over a space), and the pattern has no lookbehind, so such a text is
+ * split as its two parts are. Joins that the rule does not cover are counted whole.
+ */
+
+/** Whether `left + right` splits into the pieces of `left` and of `right` (see above). */
+function splitsAtJoin(left: CountedText, right: CountedText): boolean {
+  return (
+    left.ends !== undefined &&
+    !ENDS_IN_SPACE.test(left.text) &&
+    (right.text === '' || (right.ends !== undefined && right.text[0] === ' '))
+  );
+}
+
+/** `countTokensCached(left.text + right.text)`, as a sum when the join allows it. */
+export function countJoinedTokens(left: CountedText, right: CountedText): number {
+  return splitsAtJoin(left, right)
+    ? left.tokens + right.tokens
+    : countTokensCached(left.text + right.text);
+}
+
+/**
+ * `countTextEnds(counted.text + mark)` for one punctuation character `mark` (such as `:`),
+ * without a walk when the text ends in a letter or a digit: the mark is then a piece of its own.
+ */
+export function appendMark(counted: CountedText, mark: string): CountedText {
+  if (
+    counted.ends === undefined ||
+    !PUNCTUATION_MARK.test(mark) ||
+    !ENDS_IN_WORD.test(counted.text)
+  ) {
+    return countTextEnds(counted.text + mark);
+  }
+  return {
+    text: counted.text + mark,
+    tokens: counted.tokens + pieceCount(mark),
+    ends: [counted.ends[0], mark],
+  };
+}
+
+/**
+ * `countLineTokens(`${head.text} ${body.text}${tail.text}`)` from the counts of its parts (a
+ * card's id, its fitted description and what follows), without walking the line; the line's
+ * counts are kept for {@link countLinesTokens} as {@link countLineTokens} keeps them.
+ *
+ * The joins follow the rule above; the space before `body` joins its first piece when that is a
+ * run of letters (`[^\r\n\p{L}\p{N}]?\p{L}+`), which is then the only piece that changes. Any
+ * other line is counted whole.
+ */
+export function countSpacedLineTokens(
+  head: CountedText,
+  body: CountedText,
+  tail: CountedText,
+): number {
+  const line = `${head.text} ${body.text}${tail.text}`;
+  if (lineCounts.has(line) || UNSPLITTABLE_LINE.test(line)) return countLineTokens(line);
+  const counts = spacedLineCounts(head, body, tail);
+  if (counts === undefined) return countLineTokens(line);
+  if (lineCounts.size >= LINE_CACHE_LIMIT) lineCounts.clear();
+  lineCounts.set(line, counts);
+  return counts[1];
+}
+
+/** The line's counts as {@link measureLine} gives them, or `undefined` when not composable. */
+function spacedLineCounts(
+  head: CountedText,
+  body: CountedText,
+  tail: CountedText,
+): readonly [number, number] | undefined {
+  const [first, last] = body.ends ?? ['', ''];
+  if (
+    !LETTER_FIRST.test(first) ||
+    first.length >= LONG_PIECE ||
+    head.ends === undefined ||
+    ENDS_IN_SPACE.test(head.text) ||
+    !splitsAtJoin(body, tail)
+  ) {
+    return undefined;
+  }
+  const alone =
+    head.tokens + pieceCount(` ${first}`) + body.tokens - pieceCount(first) + tail.tokens;
+  const lastPiece = tail.ends?.[1] ?? (first === body.text ? ` ${first}` : last);
+  const withBreak = sumOfPieces(`${lastPiece}\n`);
+  return withBreak < 0 ? undefined : [alone - pieceCount(lastPiece) + withBreak, alone];
 }
 
 /**

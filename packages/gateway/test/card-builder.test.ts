@@ -1,9 +1,18 @@
+import { countTokens } from '@x/core/tokens';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCard, buildNodeCard } from '../src/card-builder.js';
-import { CARD_HARD_CAP_TOKENS, cardTokens } from '../src/card-render.js';
+import { buildCard, buildNodeCard, cardSkeleton } from '../src/card-builder.js';
+import {
+  CARD_HARD_CAP_TOKENS,
+  CARD_TARGET_TOKENS,
+  cardTokens,
+  renderCard,
+} from '../src/card-render.js';
+import type { ChoiceCard } from '../src/choice-card.js';
 import { parseChoiceCard } from '../src/choice-card.js';
+import { truncateDescription } from '../src/description-truncation.js';
 import { GatewayError } from '../src/errors.js';
+import { countLinesTokens } from '../src/token-count.js';
 import { deriveToolId } from '../src/tool-id-derive.js';
 import { anyText } from './arbitraries.js';
 import { referenceServerTools } from './fixtures.js';
@@ -175,6 +184,49 @@ describe('buildCard', () => {
         },
       ),
       { numRuns: 100 },
+    );
+  });
+});
+
+/** The description fit of `buildCard` done the plain way: every card line counted whole by core. */
+function plainFit(card: ChoiceCard, description: string): ChoiceCard {
+  const rest = countTokens(renderCard({ ...card, description: '' }));
+  let budget = Math.max(1, CARD_TARGET_TOKENS - rest);
+  let fitted = { ...card, description: truncateDescription(description, budget) };
+  let total = countTokens(renderCard(fitted));
+  while (total > CARD_TARGET_TOKENS && budget > 1) {
+    budget = Math.max(1, budget - (total - CARD_TARGET_TOKENS));
+    fitted = { ...card, description: truncateDescription(description, budget) };
+    total = countTokens(renderCard(fitted));
+  }
+  return fitted;
+}
+
+describe('fitting a description', () => {
+  const words = fc
+    .array(fc.stringMatching(/^[A-Za-z][a-z]{0,11}[.,!?…]?$/), { maxLength: 60 })
+    .map((parts) => parts.join(' '));
+
+  it("fits the card that counting each whole line by core fits, and keeps the line's exact counts (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.…-]{0,70}$/),
+        fc.oneof(words, anyText(600)),
+        fc.record({ readOnlyHint: fc.boolean(), destructiveHint: fc.boolean() }),
+        fc.array(fc.stringMatching(/^[a-z]{1,10}$/), { maxLength: 3 }),
+        (name, description, annotations, tags) => {
+          const tool = { name, description, annotations, inputSchema: {} };
+          const skeleton = cardSkeleton(tool, { namespace: 'demo', tags });
+          const expected = plainFit(skeleton.card, skeleton.description);
+          if (countTokens(renderCard(expected)) > CARD_HARD_CAP_TOKENS) return;
+          const card = buildCard(tool, { namespace: 'demo', tags });
+          expect(card).toEqual(expected);
+          // The line's counts were kept while fitting; the answer check reads them.
+          const line = renderCard(card);
+          expect(countLinesTokens([line, line])).toBe(countTokens(`${line}\n${line}`));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

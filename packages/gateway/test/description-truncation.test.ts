@@ -1,7 +1,11 @@
 import { countTokens } from '@x/core/tokens';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_MAX_LENGTH, truncateDescription } from '../src/description-truncation.js';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  truncateDescription,
+  truncateDescriptionCounted,
+} from '../src/description-truncation.js';
 import { anyText } from './arbitraries.js';
 
 /** §2.4 step 3 done the slow way: every sentence end, longest first. */
@@ -107,6 +111,23 @@ describe('truncateDescription', () => {
         expect(result).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('truncateDescriptionCounted', () => {
+  it("gives truncateDescription's text with its exact count (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(sentences, anyText(400)),
+        fc.integer({ min: 0, max: 80 }),
+        (text, budget) => {
+          const counted = truncateDescriptionCounted(text, budget);
+          expect(counted.text).toBe(truncateDescription(text, budget));
+          expect(counted.tokens).toBe(countTokens(counted.text));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

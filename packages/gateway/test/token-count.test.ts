@@ -1,9 +1,15 @@
 import { countTokens, truncateToTokens } from '@x/core/tokens';
 import fc from 'fast-check';
+import { Tiktoken } from 'js-tiktoken/lite';
+import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { describe, expect, it } from 'vitest';
 import {
+  appendMark,
+  countJoinedTokens,
   countLinesTokens,
   countLineTokens,
+  countSpacedLineTokens,
+  countTextEnds,
   countTokensCached,
   exceedsTokens,
   fitsWithoutCounting,
@@ -106,6 +112,131 @@ describe('countLinesTokens', () => {
       'y',
     ];
     expect(countLinesTokens(lines)).toBe(countTokens(lines.join('\n')));
+  });
+});
+
+const tiktoken = new Tiktoken(cl100kBase);
+const preTokenPattern = new RegExp(cl100kBase.pat_str, 'gu');
+
+describe('countTextEnds', () => {
+  it('counts like core and js-tiktoken and names the first and last pre-tokens (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText(120), prose, cardLine), (text) => {
+        const counted = countTextEnds(text);
+        expect(counted.text).toBe(text);
+        expect(counted.tokens).toBe(countTokens(text));
+        const pieces = [...text.matchAll(preTokenPattern)].map(([piece]) => piece);
+        if (pieces.some((piece) => piece.length > 64) || pieces.length === 0) {
+          expect(counted.ends).toBeUndefined();
+        } else {
+          expect(counted.tokens).toBe(tiktoken.encode(text, [], []).length);
+          expect(counted.ends).toEqual([pieces[0], pieces.at(-1)]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('joining counted texts', () => {
+  const part = fc.oneof(
+    prose,
+    cardLine,
+    anyText(40),
+    fc.constantFrom('', ' [tags: a, b]', ' [no arguments]', 'x', 'a.b…', ' '),
+  );
+
+  it('counts two texts together as core counts their concatenation (property)', () => {
+    fc.assert(
+      fc.property(part, part, (left, right) => {
+        expect(countJoinedTokens(countTextEnds(left), countTextEnds(right))).toBe(
+          countTokens(left + right),
+        );
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('appends a mark as countTextEnds counts the longer text (property)', () => {
+    fc.assert(
+      fc.property(part, fc.constantFrom(':', '.', '…', '!', 'a', ' '), (text, mark) => {
+        expect(appendMark(countTextEnds(text), mark)).toEqual(countTextEnds(text + mark));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('countSpacedLineTokens', () => {
+  /** Heads, bodies and tails as card lines have them, with hostile parts mixed in. */
+  const head = fc.oneof(
+    fc.stringMatching(
+      /^[a-z][a-z0-9-]{0,20}:[A-Za-z_][A-Za-z0-9_.…-]{0,30}( \((agent|skill)\))?:$/,
+    ),
+    anyText(20),
+  );
+  const body = fc.oneof(
+    prose,
+    anyText(60),
+    fc.stringMatching(/^[A-Za-zé漢][a-z .,!?…'()0-9-]{0,60}$/),
+  );
+  const tail = fc.oneof(
+    fc.constantFrom(
+      '',
+      ' [tags: a, b]',
+      ' [no arguments]',
+      ' [side effects] [cost: 2]',
+      ' [read-only]',
+    ),
+    anyText(12),
+  );
+
+  it('counts the joined line as js-tiktoken does and keeps its counts for the answer (property)', () => {
+    fc.assert(
+      fc.property(head, body, tail, (headText, bodyText, tailText) => {
+        const line = `${headText} ${bodyText}${tailText}`;
+        const expected = countTokens(line);
+        expect(
+          countSpacedLineTokens(
+            countTextEnds(headText),
+            countTextEnds(bodyText),
+            countTextEnds(tailText),
+          ),
+        ).toBe(expected);
+        if (![...line.matchAll(preTokenPattern)].some(([piece]) => piece.length > 64)) {
+          expect(expected).toBe(tiktoken.encode(line, [], []).length);
+        }
+        expect(countLineTokens(line)).toBe(expected);
+        expect(countLinesTokens(['preamble:', line, line])).toBe(
+          countTokens(`preamble:\n${line}\n${line}`),
+        );
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('counts lines whose description is one word, ends in punctuation or has no tail', () => {
+    const cases: [string, string, string][] = [
+      ['a:b#0a1b2c3d:', 'Reads', ''],
+      ['a:b#0a1b2c3d:', 'Reads.', ''],
+      ['a:b#0a1b2c3d:', 'Reads the file …', ' [no arguments]'],
+      ['a:b (agent):', 'Plans trips, e.g.', ' [tags: travel]'],
+      ['a:b:', '漢字 text!?', ''],
+      ['a:…:', 'Word', ' [read-only]'],
+    ];
+    for (const [headText, bodyText, tailText] of cases) {
+      const line = `${headText} ${bodyText}${tailText}`;
+      expect(
+        countSpacedLineTokens(
+          countTextEnds(headText),
+          countTextEnds(bodyText),
+          countTextEnds(tailText),
+        ),
+      ).toBe(tiktoken.encode(line, [], []).length);
+      expect(countLinesTokens([line, 'next'])).toBe(
+        tiktoken.encode(`${line}\nnext`, [], []).length,
+      );
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { CoreError } from '../errors.js';
-import { countOrdinary } from './encoder.js';
+import { countOrdinary, countPreTokenOrdinary } from './encoder.js';
 
 /**
  * Counts the `cl100k_base` tokens of `text`.
@@ -17,6 +17,27 @@ export function countTokens(text: string): number {
     });
   }
   return text === '' ? 0 : countOrdinary(text);
+}
+
+/**
+ * Counts the `cl100k_base` tokens of one pre-token: a string that the encoder's split pattern
+ * (`pat_str` of js-tiktoken's `cl100k_base` ranks) matches whole, such as each match a caller
+ * gets when it splits a text with that pattern itself to count the text piece by piece.
+ *
+ * For such a string the result equals `countTokens(preToken)`, found without running the
+ * pattern again. For any other string it is the count of merging the whole string as one piece,
+ * which is not its token count.
+ *
+ * @throws `CoreError` `INVALID_ARGUMENT` when `preToken` is not a string.
+ */
+export function countPreTokenTokens(preToken: string): number {
+  if (typeof preToken !== 'string') {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: `countPreTokenTokens expects a string, got ${typeof preToken}`,
+    });
+  }
+  return countPreTokenOrdinary(preToken);
 }
 
 /**

@@ -70,6 +70,16 @@ export function countOrdinary(text: string): number {
   return count;
 }
 
+/**
+ * `countOrdinary(preToken)` for a string the pre-token pattern matches whole, without running
+ * the pattern: one piece is merged alone, and a piece longer than {@link LONG_PIECE} goes
+ * through {@link countOrdinary}, which slices it.
+ */
+export function countPreTokenOrdinary(preToken: string): number {
+  if (preToken.length > LONG_PIECE) return countOrdinary(preToken);
+  return countPieceTokens(binaryOf(preToken), getByteRanks());
+}
+
 /** The text of `tokens`, bytes that are no whole character decoded as U+FFFD. */
 export function decodeTokens(tokens: readonly number[]): string {
   return utf8.decode(bytesOfTokens(tokens, getByteRanks()));

@@ -8,7 +8,7 @@
  */
 
 // Counting
-export { countJsonTokens, countTokens } from './count.js';
+export { countJsonTokens, countPreTokenTokens, countTokens } from './count.js';
 // Cutting
 export { truncateToTokens } from './truncate.js';
 // Bounding without the encoder
