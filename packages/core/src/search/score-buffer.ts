@@ -20,6 +20,8 @@ export interface ScoreBuffer {
   readonly touched: Int32Array;
   count: number;
   generation: number;
+  /** The largest sum of the pass so far: sums only grow, so also the largest final sum. */
+  top: number;
 }
 
 /** The last generation before the stamps are cleared and counting starts over. */
@@ -33,6 +35,7 @@ export function createScoreBuffer(size: number): ScoreBuffer {
     touched: new Int32Array(size),
     count: 0,
     generation: 0,
+    top: 0,
   };
 }
 
@@ -44,6 +47,7 @@ export function startPass(buffer: ScoreBuffer): void {
   }
   buffer.generation += 1;
   buffer.count = 0;
+  buffer.top = 0;
 }
 
 /**
@@ -51,14 +55,16 @@ export function startPass(buffer: ScoreBuffer): void {
  * the value itself, which is what adding it to 0 gives.
  */
 function addTo(buffer: ScoreBuffer, document: number, value: number): void {
+  let sum = value;
   if (buffer.stamps[document] === buffer.generation) {
-    buffer.scores[document] = (buffer.scores[document] as number) + value;
-    return;
+    sum = (buffer.scores[document] as number) + value;
+  } else {
+    buffer.stamps[document] = buffer.generation;
+    buffer.touched[buffer.count] = document;
+    buffer.count += 1;
   }
-  buffer.stamps[document] = buffer.generation;
-  buffer.scores[document] = value;
-  buffer.touched[buffer.count] = document;
-  buffer.count += 1;
+  buffer.scores[document] = sum;
+  if (sum > buffer.top) buffer.top = sum;
 }
 
 /** Adds a term's impacts (its contribution counted once) to the pass's sums. */
@@ -101,11 +107,5 @@ export function addRepeated(
 
 /** The highest sum of the pass (every touched sum is positive); 1 when it touched nothing. */
 export function highestScore(buffer: ScoreBuffer): number {
-  const { scores, touched, count } = buffer;
-  let top = 0;
-  for (let i = 0; i < count; i += 1) {
-    const value = scores[touched[i] as number] as number;
-    if (value > top) top = value;
-  }
-  return top > 0 ? top : 1;
+  return buffer.top > 0 ? buffer.top : 1;
 }
