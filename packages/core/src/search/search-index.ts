@@ -189,11 +189,11 @@ export function createSearchIndex<Document, Field extends string>(
     // The default tokenizer surely cuts ASCII text into the same terms sentence by sentence as
     // whole (the sentence breaks are whitespace, which separates words anyway); other text, and
     // any text a custom tokenizer cuts, is tokenized whole and compared.
-    const wholeText =
+    const queryTermList =
       options.tokenize === undefined && !NON_ASCII.test(query) ? joined : tokenize(query);
-    const wholeTerms = queryTerms(wholeText);
+    const wholeTerms = queryTerms(queryTermList);
     if (groups.length < 2) accumulate(state, wholeTerms, whole);
-    else scoreBySentence(state, wholeTerms, groups, sameTerms(wholeText, joined));
+    else scoreBySentence(state, wholeTerms, groups, sameTerms(queryTermList, joined));
     return whole;
   }
 
@@ -338,6 +338,7 @@ function addTerm(posting: Posting, repeats: number, weighing: Weighing, buffer: 
 
 /** Whether two term lists are equal, term by term. */
 function sameTerms(left: readonly string[], right: readonly string[]): boolean {
+  if (left === right) return true;
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index += 1) {
     if (left[index] !== right[index]) return false;
