@@ -67,7 +67,10 @@ export function renderCard(card: ChoiceCard): string {
 /** The parts of a card's line around its description: the id and kind, and what follows. */
 function renderCardParts(card: ChoiceCard): { head: string; tail: string } {
   const kind = card.kind === 'agent' || card.kind === 'skill' ? ` (${card.kind})` : '';
-  const tags = card.tags.filter((tag) => !(SAFETY_TAGS as readonly string[]).includes(tag));
+  const tags =
+    card.tags.length === 0
+      ? card.tags
+      : card.tags.filter((tag) => !(SAFETY_TAGS as readonly string[]).includes(tag));
   const tagPart = tags.length === 0 ? '' : ` [tags: ${tags.join(', ')}]`;
   const sideEffects = card.side_effects ? ' [side effects]' : '';
   const cost = card.cost_hint > 0 ? ` [cost: ${card.cost_hint}]` : '';
@@ -180,7 +183,8 @@ export function renderChoiceCards(
   options: RenderChoiceCardsOptions = {},
 ): string {
   const preamble = toSingleLine(options.preamble ?? `${cards.length} cards:`);
-  const preambleTokens = countTokens(preamble);
+  // Kept by line, as the cards' lines are: a server answers with a handful of preambles.
+  const preambleTokens = countLineTokens(preamble);
   if (preambleTokens > BROWSE_PREAMBLE_MAX_TOKENS) {
     throw overBudget(
       `the preamble takes ${preambleTokens} tokens`,

@@ -53,11 +53,18 @@ export function toWellFormed(text: string): string {
 }
 
 /**
+ * Printable ASCII words separated by single spaces: a text that {@link toSingleLine} leaves as
+ * it is (most descriptions and every card line), told by one linear scan.
+ */
+const CLEAN_ASCII_LINE = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
+
+/**
  * Collapses text to one line: control characters and line separators become
  * spaces, bidirectional controls are removed, lone surrogates become U+FFFD,
  * whitespace runs become one space, and the ends are trimmed.
  */
 export function toSingleLine(text: string): string {
+  if (CLEAN_ASCII_LINE.test(text)) return text;
   return toWellFormed(text)
     .replace(LINE_BREAKING, ' ')
     .replace(BIDI_CONTROLS, '')

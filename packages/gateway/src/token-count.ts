@@ -79,18 +79,19 @@ export function countTokensCached(text: string): number {
 /** The most lines whose counts {@link countLinesTokens} keeps; cleared when full. */
 const LINE_CACHE_LIMIT = 50_000;
 /**
- * By line: its count followed by a line break and its count alone, or `undefined` for a line
- * with a piece too long to count apart.
+ * By line: its count followed by a line break and its count alone, or `null` for a line with a
+ * piece too long to count apart.
  */
-const lineCounts = new Map<string, readonly [number, number] | undefined>();
+const lineCounts = new Map<string, readonly [number, number] | null>();
 /** A line that {@link countLinesTokens} cannot count apart: empty, multi-line or space-led. */
 const UNSPLITTABLE_LINE = /^$|^\s|[\r\n]/u;
 
 function lineCountsOf(line: string): readonly [number, number] | undefined {
-  if (lineCounts.has(line)) return lineCounts.get(line);
+  const kept = lineCounts.get(line);
+  if (kept !== undefined) return kept ?? undefined;
   if (lineCounts.size >= LINE_CACHE_LIMIT) lineCounts.clear();
   const counts = measureLine(line);
-  lineCounts.set(line, counts);
+  lineCounts.set(line, counts ?? null);
   return counts;
 }
 

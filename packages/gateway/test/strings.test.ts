@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, sortByCodePoint } from '../src/strings.js';
+import { compareCodePoints, sortByCodePoint, toSingleLine } from '../src/strings.js';
 import { anyText } from './arbitraries.js';
 
 describe('sortByCodePoint', () => {
@@ -25,5 +25,54 @@ describe('sortByCodePoint', () => {
     const values = ['b', 'a'];
     sortByCodePoint(values);
     expect(values).toEqual(['b', 'a']);
+  });
+});
+
+describe('toSingleLine', () => {
+  /** The rules as documented, each applied in turn, with no shortcut for text already clean. */
+  const byTheRules = (text: string): string =>
+    text
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+      .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')
+      .replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  /** Mostly printable ASCII and spaces, so that many texts are clean lines already. */
+  const nearlyClean = fc.string({
+    unit: fc.oneof(
+      {
+        weight: 8,
+        arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          ' ',
+          '\t',
+          '\n',
+          '\u00a0',
+          '\u007f',
+          '\u202e',
+          '\ud800',
+          '\ufeff',
+          'é',
+        ),
+      },
+    ),
+    maxLength: 40,
+  });
+
+  it('gives what the rules give, for clean lines and any other text (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(nearlyClean, anyText(40)), (text) => {
+        expect(toSingleLine(text)).toBe(byTheRules(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps a clean line as it is and collapses one that is not', () => {
+    expect(toSingleLine('Get the weather. Then plan.')).toBe('Get the weather. Then plan.');
+    expect(toSingleLine(' Get  the\tweather\u00a0now ')).toBe('Get the weather now');
   });
 });

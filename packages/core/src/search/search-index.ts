@@ -185,7 +185,7 @@ export function createSearchIndex<Document, Field extends string>(
       return whole;
     }
     const groups = sentenceTerms(query, tokenize);
-    const joined = groups.flat();
+    const joined = concatenated(groups);
     // The default tokenizer surely cuts ASCII text into the same terms sentence by sentence as
     // whole (the sentence breaks are whitespace, which separates words anyway); other text, and
     // any text a custom tokenizer cuts, is tokenized whole and compared.
@@ -334,6 +334,15 @@ interface Prepared {
 function addTerm(posting: Posting, repeats: number, weighing: Weighing, buffer: ScoreBuffer): void {
   if (repeats === 1) addImpacts(posting, buffer);
   else addRepeated(posting, repeats, weighing, buffer);
+}
+
+/** The lists one after the other, in one new list (`Array.prototype.flat` is far slower). */
+function concatenated(lists: readonly (readonly string[])[]): string[] {
+  const all: string[] = [];
+  for (const list of lists) {
+    for (let index = 0; index < list.length; index += 1) all.push(list[index] as string);
+  }
+  return all;
 }
 
 /** Whether two term lists are equal, term by term. */

@@ -46,7 +46,8 @@ function sentenceGroups(
   const groups: SentenceGroup[] = [];
   let pending: SentenceGroup = { pieces: [], terms: [] };
   for (const piece of text.split(SENTENCE_END)) {
-    pending = { pieces: [...pending.pieces, piece], terms: [...pending.terms, ...tokenize(piece)] };
+    pending.pieces.push(piece);
+    for (const term of tokenize(piece)) pending.terms.push(term);
     if (pending.terms.length >= minimumTerms) {
       groups.push(pending);
       pending = { pieces: [], terms: [] };
