@@ -13,13 +13,14 @@
  * @module
  */
 
+import { createRequire } from 'node:module';
 import {
   countPreTokenTokens,
   countTokens,
   tokenUpperBound,
   truncateToTokens,
 } from '@x/core/tokens';
-import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
+import type { TiktokenBPE } from 'js-tiktoken/lite';
 
 /** Core encodes pieces longer than this in slices; texts with such pieces are counted whole. */
 const LONG_PIECE = 64;
@@ -33,12 +34,22 @@ const pieceCounts = new Map<string, number>();
  * 0, and none runs inside another (the counts they call into are core's, with a pattern of their
  * own), so one object serves them all without a copy per walk.
  */
-const PIECE_PATTERN = new RegExp(cl100kBase.pat_str, 'gu');
+let sharedPattern: RegExp | undefined;
+
+/** The pattern, built from js-tiktoken's rank file on first use so that importing loads no ranks. */
+function piecePattern(): RegExp {
+  sharedPattern ??= new RegExp(
+    (createRequire(import.meta.url)('js-tiktoken/ranks/cl100k_base') as TiktokenBPE).pat_str,
+    'gu',
+  );
+  return sharedPattern;
+}
 
 /** The encoder's pre-tokens of `text`, in order. */
 function* pieces(text: string): Generator<RegExpExecArray> {
-  PIECE_PATTERN.lastIndex = 0;
-  for (let match = PIECE_PATTERN.exec(text); match !== null; match = PIECE_PATTERN.exec(text)) {
+  const pattern = piecePattern();
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     yield match;
   }
 }
@@ -58,8 +69,9 @@ function pieceCount(piece: string): number {
 function sumOfPieces(text: string): number {
   let total = 0;
   // The hot walk of card building: a plain loop over the shared pattern, no iterator.
-  PIECE_PATTERN.lastIndex = 0;
-  for (let match = PIECE_PATTERN.exec(text); match !== null; match = PIECE_PATTERN.exec(text)) {
+  const pattern = piecePattern();
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     if (match[0].length > LONG_PIECE) return -1;
     total += pieceCount(match[0]);
   }
@@ -104,8 +116,9 @@ function measureLine(line: string): readonly [number, number] | undefined {
   let alone = 0;
   let last = '';
   let lastCount = 0;
-  PIECE_PATTERN.lastIndex = 0;
-  for (let match = PIECE_PATTERN.exec(line); match !== null; match = PIECE_PATTERN.exec(line)) {
+  const pattern = piecePattern();
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(line); match !== null; match = pattern.exec(line)) {
     last = match[0];
     if (last.length > LONG_PIECE) return undefined;
     lastCount = pieceCount(last);
@@ -163,8 +176,9 @@ export function countTextEnds(text: string): CountedText {
   let total = 0;
   let first: string | undefined;
   let last = '';
-  PIECE_PATTERN.lastIndex = 0;
-  for (let match = PIECE_PATTERN.exec(text); match !== null; match = PIECE_PATTERN.exec(text)) {
+  const pattern = piecePattern();
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     last = match[0];
     if (last.length > LONG_PIECE) return { text, tokens: countTokens(text), ends: undefined };
     first ??= last;
