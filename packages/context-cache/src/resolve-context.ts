@@ -126,8 +126,9 @@ export function chooseStrategy(
  * The cache is verified when first asked for and again whenever it changed (see
  * `createVerifiedCacheStore`): only a cache that passed every check is ever answered from, and
  * a change made before a call is seen by that call. Selection runs on an index kept across
- * calls for the cache's `cache_version` (built on the first call, rebuilt when the version
- * changes, see `createSelectionIndexCache`).
+ * calls for the cache's `cache_version` (rebuilt when the version changes; for `v0`, the first
+ * call scores every document and the index is built in the background right after, see
+ * `SelectionIndexCache.select`).
  *
  * @throws ContextCacheError with one of the six wire codes
  * @see context.resolve.md; context_selection.md; context_cache.md §Verification (`index.json` is not read: §Invalidation does not name it, as the original does not)
@@ -141,9 +142,10 @@ export async function resolveContext(
   const strategy = chooseStrategy(request.strategy, options);
   const cachePath = await resolveCachePath(options.cacheRoot, request.cache);
   const cache = await (options.caches ?? sharedCacheStore()).load(cachePath);
-  const index = (options.indexes ?? sharedIndexCache()).get(
+  return (options.indexes ?? sharedIndexCache()).select(
     { cache: cachePath, cacheVersion: cache.manifest.cache_version, strategy },
     cache.documents,
+    query,
+    budget,
   );
-  return index.select(query, budget);
 }

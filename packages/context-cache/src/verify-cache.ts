@@ -8,8 +8,9 @@
 
 import { stat } from 'node:fs/promises';
 import { ContextCacheError, isNotFoundError, toContextCacheError } from './errors.js';
+import { nextTurn } from './event-loop.js';
 import { DEFAULT_MAX_FILE_BYTES } from './limits.js';
-import { createCacheState, nextTurn, refreshCacheState } from './verification/cache-state.js';
+import { createCacheState, refreshCacheState } from './verification/cache-state.js';
 import {
   type LoadedCache,
   toLoadedCache,

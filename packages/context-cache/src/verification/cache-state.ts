@@ -145,11 +145,6 @@ export function sameSnapshot(left: CacheSnapshot, right: CacheSnapshot): boolean
   );
 }
 
-/** The rest of the current event-loop turn: what is already queued (other calls, change events) runs first. */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 function clockNs(): bigint {
   return BigInt(Date.now()) * 1_000_000n;
 }

@@ -7,11 +7,11 @@
 
 import { z } from 'zod';
 import { ContextCacheError, toContextCacheError } from '../errors.js';
+import { nextTurn } from '../event-loop.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../limits.js';
 import {
   type CacheState,
   createCacheState,
-  nextTurn,
   refreshCacheState,
   sameSnapshot,
   takeSnapshot,
