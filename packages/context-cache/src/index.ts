@@ -100,6 +100,7 @@ export type {
 export {
   approximateTokens,
   indexTermFrequency,
+  indexTermFrequencySteps,
   scoreTermFrequency,
   type TermFrequencyScore,
   type TermFrequencyWhy,

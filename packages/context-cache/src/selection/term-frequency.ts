@@ -81,7 +81,7 @@ export function scoreTermFrequency(content: string, terms: readonly string[]): T
 const DOCUMENTS_PER_STEP = 64;
 
 /**
- * Prepares v0 scoring for one set of documents, {@link DOCUMENTS_PER_STEP} documents per step:
+ * Prepares v0 scoring for one set of documents, 64 documents per step:
  * each document's word count and approximate tokens, and for every distinct word of the
  * lowercased contents the documents holding it with how often. A query then adds up its
  * terms' postings, so it gives exactly the `term_matches / total_words` of

@@ -45,7 +45,8 @@ function watchIsReliable(path: string): boolean {
 export interface ChangeWatch {
   /**
    * True when calls may trust {@link changed}: the watch is set up on a filesystem where it
-   * sees every change, and has reported no error. False means: check every file each call.
+   * sees every change, and has reported no error since the last {@link arm} (which sets it up
+   * again). False means: check every file each call.
    */
   readonly reliable: boolean;
   /** True when something under the watched folders changed since {@link arm}. */
@@ -71,7 +72,9 @@ interface Watched {
  */
 export function createChangeWatch(cachePath: string, enabled: boolean): ChangeWatch {
   const documentsPath = join(cachePath, 'documents');
-  let usable = enabled && watchIsReliable(cachePath);
+  const supported = enabled && watchIsReliable(cachePath);
+  /** False from a watch error until the next arm sets the watches up again. */
+  let healthy = true;
   let changed = true;
   let all = true;
   let manifest = false;
@@ -84,8 +87,9 @@ export function createChangeWatch(cachePath: string, enabled: boolean): ChangeWa
   }
 
   function broken(): void {
-    usable = false;
+    healthy = false;
     changed = true;
+    all = true;
     close();
   }
 
@@ -105,7 +109,7 @@ export function createChangeWatch(cachePath: string, enabled: boolean): ChangeWa
 
   return {
     get reliable() {
-      return usable;
+      return supported && healthy;
     },
     get changed() {
       return changed;
@@ -116,7 +120,8 @@ export function createChangeWatch(cachePath: string, enabled: boolean): ChangeWa
       all = false;
       manifest = false;
       documents = new Set();
-      if (!usable) return touched;
+      if (!supported) return touched;
+      healthy = true;
       try {
         if (snapshot.cacheFolder === undefined) throw new Error('the cache folder is gone');
         start(cachePath, snapshot.cacheFolder, (name) => {

@@ -264,6 +264,29 @@ describe.runIf(watchIsReliableHere)('a verified cache with the directory watch',
     expect(store.verifications).toBe(1);
   });
 
+  it('watches a cache rebuilt in place again, and answers it from memory', async () => {
+    const folder = await createTempFolder();
+    await writeFiles(folder, { 'sources/a.md': 'alpha beta', 'sources/b.md': 'beta' });
+    const cache = join(folder, 'root', 'docs');
+    const build = () =>
+      buildCache({ sources: join(folder, 'sources'), cache, force: true, createdAt: new Date(0) });
+    await build();
+    const store = createVerifiedCacheStore();
+    stores.push(store);
+    const ask = () =>
+      resolveContext(
+        { cache: 'docs', query: 'alpha', budget: 100 },
+        { cacheRoot: join(folder, 'root'), caches: store },
+      );
+    await ask();
+    await writeFiles(folder, { 'sources/b.md': 'alpha alpha' });
+    await build();
+    expect((await ask()).documents[0]?.id).toBe('b.md');
+    const verified = store.verifications;
+    for (let call = 0; call < 3; call += 1) await ask();
+    expect(store.verifications).toBe(verified);
+  });
+
   it('verifies once for calls that arrive together', async () => {
     const { ask, store } = await sample(true);
     const answers = await Promise.all(Array.from({ length: 6 }, () => ask()));
