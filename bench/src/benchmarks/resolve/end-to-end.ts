@@ -14,7 +14,7 @@ import { type LatencySummary, summarizeLatency, timed } from '../../metrics/late
 export interface EndToEndOutcome extends LatencySummary {
   /** How many calls were timed after the first. */
   readonly calls: number;
-  /** The first call, which verifies the cache and builds the selection index (ms). */
+  /** The first call, which verifies the cache and scores every document or builds the index (ms). */
   readonly firstMs: number;
 }
 
@@ -35,8 +35,8 @@ export function timeSelection(
 /**
  * Times `resolveContext` in this process (validate, find the cache in the root, verify it
  * unless it is known unchanged, select) for each query at `budget`, with a fresh store of
- * verified caches and a fresh index cache: the first call verifies and builds the index and is
- * reported apart, the others are answered from memory. Each answer must be `expected(query)`
+ * verified caches and a fresh index cache: the first call verifies the cache (and scores every
+ * document or builds the index) and is reported apart, the others are answered from memory. Each answer must be `expected(query)`
  * (the serialized selection) byte for byte.
  *
  * @throws {@link BenchError} `SETUP` when they disagree.

@@ -20,7 +20,7 @@ export interface StdioOutcome extends LatencySummary {
   readonly calls: number;
   /** Spawning the server and the `initialize` exchange (ms). */
   readonly connectMs: number;
-  /** The first call: the server verifies the cache and builds the strategy's index (ms). */
+  /** The first call: the server verifies the cache and scores every document or builds the index (ms). */
   readonly firstMs: number;
 }
 
@@ -39,7 +39,7 @@ function textOf(result: CallToolResult): string {
  * Spawns `x-context-cache serve --root <cacheRoot>` (the 2025-11-25 era client the SDK
  * negotiates by default), then calls `context.resolve` once per query at `budget` with the
  * strategy named, timing each call as the client sees it; the first call (which finds the
- * cache unverified and the strategy's index unbuilt) is reported apart. Every answer must be
+ * cache unverified and no index for the strategy) is reported apart. Every answer must be
  * `expected(query)` byte for byte.
  *
  * @throws {@link BenchError} `SETUP` when the server is not built, a call fails or an answer differs.

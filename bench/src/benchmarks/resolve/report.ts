@@ -155,7 +155,7 @@ export function formatResolveTables(
   }
   lines.push(
     '',
-    `What a client waits for at budget ${endToEndBudget}, in ms: the selection alone on the built index; resolveContext in process; context.resolve over MCP stdio to a spawned x-context-cache serve (start = spawn + initialize). "first" verifies the cache and builds the index; p50/p95 are the calls after it, answered from the verified cache in memory. Load average before the stdio calls; run from load ${formatLoad(loads.start)} to ${formatLoad(loads.end)}`,
+    `What a client waits for at budget ${endToEndBudget}, in ms: the selection alone on the built index; resolveContext in process; context.resolve over MCP stdio to a spawned x-context-cache serve (start = spawn + initialize). "first" verifies the cache, then scores every document (v0, whose index is built right after, in the background) or builds the index (bm25); p50/p95 are the calls after it, answered from the verified cache in memory. Load average before the stdio calls; run from load ${formatLoad(loads.start)} to ${formatLoad(loads.end)}`,
     formatLatencyTable(outcomes),
   );
   for (const outcome of outcomes) {

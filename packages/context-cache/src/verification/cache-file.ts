@@ -122,22 +122,22 @@ export function lstatIdentity(path: string): FileIdentity | undefined {
 }
 
 function readAll(descriptor: number, size: number): Buffer | undefined {
-  // One byte more than fstat said: a file that grew while it was read is caught, not read on.
-  const buffer = Buffer.allocUnsafe(size + 1);
+  const buffer = Buffer.allocUnsafe(size);
   let filled = 0;
-  while (filled < buffer.length) {
-    const count = readSync(descriptor, buffer, filled, buffer.length - filled, filled);
-    if (count === 0) break;
+  while (filled < size) {
+    const count = readSync(descriptor, buffer, filled, size - filled, filled);
+    if (count === 0) return undefined;
     filled += count;
   }
-  return filled === size ? buffer.subarray(0, size) : undefined;
+  return buffer;
 }
 
 /**
  * Reads one cache file: a missing path, something that is not a regular file (a symbolic
- * link, a FIFO, a socket, a folder, a device), a file larger than `maxBytes`, and a file whose
- * size changed while it was read are outcomes; the identity is the open handle's, taken
- * before reading (so a file changed during the read looks changed to the next `lstat`).
+ * link, a FIFO, a socket, a folder, a device), a file larger than `maxBytes`, and a file that
+ * shrank while it was read are outcomes. Exactly the size `fstat` gave is read, never more;
+ * the identity is the open handle's, taken before reading, so a file changed during the read
+ * (grown, rewritten) looks changed to the next `lstat` and is read again then.
  *
  * @throws ContextCacheError `io_error` for any other failure (permission denied, disk error)
  */
