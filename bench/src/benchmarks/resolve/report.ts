@@ -223,14 +223,7 @@ export function strategyFigures(outcome: ResolveOutcome): Record<string, unknown
 export function renderLatencyChart(outcomes: readonly ResolveOutcome[]): string {
   return renderBarChart({
     title: 'context.resolve latency on SciFact after the first call (bench/results/resolve.json)',
-    categories: [
-      'select p50',
-      'select p95',
-      'in-process p50',
-      'in-process p95',
-      'MCP stdio p50',
-      'MCP stdio p95',
-    ],
+    categories: ['select p50', 'select p95', 'local p50', 'local p95', 'stdio p50', 'stdio p95'],
     series: outcomes.map((outcome) => ({
       name: outcome.strategy,
       values: [
@@ -243,7 +236,8 @@ export function renderLatencyChart(outcomes: readonly ResolveOutcome[]): string 
       ].map((value) => round(value, 2)),
     })),
     yLabel: 'milliseconds',
-    xLabel: 'the selection alone, resolveContext in process, context.resolve over MCP stdio',
+    xLabel:
+      'the selection alone; resolveContext in process (local); context.resolve over MCP stdio',
   });
 }
 
