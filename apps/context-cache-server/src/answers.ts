@@ -8,6 +8,7 @@
 import {
   ContextCacheError,
   type ContextStrategy,
+  createVerifiedCacheStore,
   inspectCache,
   listCaches,
   resolveContext,
@@ -16,6 +17,7 @@ import {
   serializeListCachesResult,
   serializeSelectionResult,
   toErrorPayload,
+  type VerifiedCacheStore,
   validateBudget,
   validateQuery,
 } from '@x/context-cache';
@@ -38,10 +40,22 @@ export interface AnswerOptions {
   readonly strategies?: readonly ContextStrategy[];
   /** Told about `io_error` and `internal_error` failures, whose causes never reach the wire. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * The verified caches `context.resolve` answers from, kept between calls (one per server,
+   * shared by its sessions); absent, each call verifies the cache it names from scratch.
+   */
+  readonly caches?: VerifiedCacheStore;
+  /** The largest cache file read, in bytes; absent keeps the library's default (64 MiB). */
+  readonly maxFileBytes?: number;
 }
 
 /** The arguments `context.resolve` knows; any other key is refused. */
 const RESOLVE_KEYS: ReadonlySet<string> = new Set(['cache', 'query', 'budget', 'strategy']);
+
+/** The file bound of `options`, as the library's options take it. */
+function fileBound(options: AnswerOptions): { maxFileBytes?: number } {
+  return options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes };
+}
 
 function success(text: string): Answer {
   return { text: `${text}\n`, isError: false };
@@ -79,17 +93,24 @@ export async function answerResolve(
         message: 'The strategy is not a string',
       });
     }
-    const result = await resolveContext(
-      { cache: args.cache, query: args.query, budget: args.budget, strategy: args.strategy },
-      {
-        cacheRoot: options.cacheRoot,
-        ...(options.defaultStrategy === undefined
-          ? {}
-          : { defaultStrategy: options.defaultStrategy }),
-        ...(options.strategies === undefined ? {} : { strategies: options.strategies }),
-      },
-    );
-    return success(serializeSelectionResult(result));
+    const caches =
+      options.caches ?? createVerifiedCacheStore({ ...fileBound(options), watch: false });
+    try {
+      const result = await resolveContext(
+        { cache: args.cache, query: args.query, budget: args.budget, strategy: args.strategy },
+        {
+          cacheRoot: options.cacheRoot,
+          caches,
+          ...(options.defaultStrategy === undefined
+            ? {}
+            : { defaultStrategy: options.defaultStrategy }),
+          ...(options.strategies === undefined ? {} : { strategies: options.strategies }),
+        },
+      );
+      return success(serializeSelectionResult(result));
+    } finally {
+      if (caches !== options.caches) caches.close();
+    }
   } catch (error) {
     return failure(error, options);
   }
@@ -120,7 +141,11 @@ export async function answerInspectCache(
   options: AnswerOptions,
 ): Promise<Answer> {
   try {
-    return success(serializeInspectCacheResult(await inspectCache(options.cacheRoot, args.cache)));
+    return success(
+      serializeInspectCacheResult(
+        await inspectCache(options.cacheRoot, args.cache, fileBound(options)),
+      ),
+    );
   } catch (error) {
     return failure(error, options);
   }

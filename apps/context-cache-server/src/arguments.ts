@@ -4,27 +4,71 @@
  * @module
  */
 
-import { parseCommandLine, parseHttpFlag, parseMaxMessageBytesFlag, UsageError } from '@x/core/cli';
+import { DEFAULT_MAX_FILE_BYTES } from '@x/context-cache';
+import {
+  parseCommandLine,
+  parseFlagValue,
+  parseHttpFlag,
+  parseMaxMessageBytesFlag,
+  UsageError,
+} from '@x/core/cli';
 import type { ListenAddress } from '@x/core/serve';
+import { z } from 'zod';
 import { STRATEGY_NAMES } from './strategies.js';
 
 /** A command line `x-context-cache` cannot run; the process exits with status 2. */
 export { UsageError } from '@x/core/cli';
+
+/** The smallest `--max-file-bytes` (1 KiB: a manifest of a few entries). */
+const MIN_MAX_FILE_BYTES = 1024;
+/** The largest `--max-file-bytes` (1 GiB): each file read is held in memory whole. */
+const MAX_MAX_FILE_BYTES = 1024 * 1024 * 1024;
+
+/** The text of `--max-file-bytes`: a whole number of bytes within its bounds. */
+const MaxFileBytesSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, 'expected a whole number of bytes')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(MIN_MAX_FILE_BYTES, `must be at least ${MIN_MAX_FILE_BYTES}`)
+      .max(MAX_MAX_FILE_BYTES, `must be at most ${MAX_MAX_FILE_BYTES} (1 GiB)`),
+  );
+
+/**
+ * Parses `--max-file-bytes N`; `undefined` (no flag) stays `undefined`, which keeps the
+ * library's default ({@link DEFAULT_MAX_FILE_BYTES}).
+ *
+ * @throws UsageError `--max-file-bytes: ...` for a value outside its bounds
+ */
+export function parseMaxFileBytesFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  return parseFlagValue('max-file-bytes', text, (value) => {
+    const parsed = MaxFileBytesSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    throw new Error(
+      `${parsed.error.issues[0]?.message ?? 'invalid'}, got ${JSON.stringify(value)}`,
+    );
+  });
+}
 
 /** The help text of `x-context-cache`. */
 export const USAGE = `Usage:
   x-context-cache build --sources DIR --cache DIR [--include GLOB]... [--force]
                             build a cache from the *.md files below DIR (or the files
                             matching each --include glob); --force replaces an existing one
-  x-context-cache verify --cache DIR
-                            run every integrity check; exit 1 when one fails
-  x-context-cache inspect --cache DIR | --root DIR --cache NAME
+  x-context-cache verify --cache DIR [--max-file-bytes N]
+                            run every integrity check; exit 1 when one fails (index.json
+                            problems are warnings)
+  x-context-cache inspect --cache DIR | --root DIR --cache NAME [--max-file-bytes N]
   x-context-cache list --root DIR
   x-context-cache resolve --cache DIR --query TEXT --budget TOKENS [--strategy v0|bm25]
   x-context-cache resolve --root DIR --cache NAME --query TEXT --budget TOKENS [--strategy S]
+                        [--max-file-bytes N]
                             print exactly what context.resolve answers (exit 1 on an error object)
   x-context-cache serve [--root DIR] [--http [HOST:]PORT] [--default-strategy v0|bm25]
-                        [--max-message-bytes N]
+                        [--max-message-bytes N] [--max-file-bytes N]
                             serve context.resolve, context.list_caches and context.inspect_cache
                             over stdio, or Streamable HTTP at http://HOST:PORT/mcp; without
                             --root, a cache named repo-docs built from this repository's READMEs;
@@ -34,6 +78,10 @@ export const USAGE = `Usage:
 
 With --root, --cache is a cache name resolved inside DIR exactly as the server resolves it;
 without it, --cache is the cache folder itself.
+
+--max-file-bytes N: a cache file (manifest, document, index) larger than N bytes is refused
+without being read, which makes its cache invalid (default ${DEFAULT_MAX_FILE_BYTES}, 64 MiB;
+from ${MIN_MAX_FILE_BYTES} to ${MAX_MAX_FILE_BYTES}).
 
 Exit status: 0 on success, 1 on a failure (an error object, an invalid cache, a build error),
 2 on a bad command line.
@@ -58,8 +106,18 @@ export type CliCommand =
       /** Replace an existing cache. */
       readonly force: boolean;
     }
-  | { readonly kind: 'verify'; readonly cache: string }
-  | { readonly kind: 'inspect'; readonly location: CacheLocation }
+  | {
+      readonly kind: 'verify';
+      readonly cache: string;
+      /** The largest cache file read; absent keeps the default (64 MiB). */
+      readonly maxFileBytes: number | undefined;
+    }
+  | {
+      readonly kind: 'inspect';
+      readonly location: CacheLocation;
+      /** The largest manifest read; absent keeps the default (64 MiB). */
+      readonly maxFileBytes: number | undefined;
+    }
   | { readonly kind: 'list'; readonly root: string }
   | {
       readonly kind: 'resolve';
@@ -70,6 +128,8 @@ export type CliCommand =
       readonly budget: unknown;
       /** The strategy name, as given. */
       readonly strategy: string | undefined;
+      /** The largest cache file read; absent keeps the default (64 MiB). */
+      readonly maxFileBytes: number | undefined;
     }
   | {
       readonly kind: 'serve';
@@ -81,6 +141,8 @@ export type CliCommand =
       readonly defaultStrategy: string | undefined;
       /** The largest message read or sent; absent keeps the default (10 MiB). */
       readonly maxMessageBytes: number | undefined;
+      /** The largest cache file read; absent keeps the default (64 MiB). */
+      readonly maxFileBytes: number | undefined;
     };
 
 const OPTIONS = {
@@ -96,6 +158,7 @@ const OPTIONS = {
   http: { type: 'string' },
   'default-strategy': { type: 'string' },
   'max-message-bytes': { type: 'string' },
+  'max-file-bytes': { type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -103,11 +166,11 @@ type OptionName = keyof typeof OPTIONS;
 /** The flags each command accepts (besides `--help`). */
 const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   build: ['sources', 'cache', 'include', 'force'],
-  verify: ['cache'],
-  inspect: ['cache', 'root'],
+  verify: ['cache', 'max-file-bytes'],
+  inspect: ['cache', 'root', 'max-file-bytes'],
   list: ['root'],
-  resolve: ['cache', 'root', 'query', 'budget', 'strategy'],
-  serve: ['root', 'http', 'default-strategy', 'max-message-bytes'],
+  resolve: ['cache', 'root', 'query', 'budget', 'strategy', 'max-file-bytes'],
+  serve: ['root', 'http', 'default-strategy', 'max-message-bytes', 'max-file-bytes'],
 };
 
 /** A JSON number literal (RFC 8259 §6). */
@@ -136,6 +199,11 @@ function required(values: Record<string, unknown>, name: OptionName, command: st
   return value;
 }
 
+function maxFileBytesOf(values: Record<string, unknown>): number | undefined {
+  const text = values['max-file-bytes'];
+  return parseMaxFileBytesFlag(typeof text === 'string' ? text : undefined);
+}
+
 function parseServe(values: Record<string, unknown>): CliCommand {
   const http = parseHttpFlag(typeof values.http === 'string' ? values.http : undefined);
   const defaultStrategy = values['default-strategy'] as string | undefined;
@@ -153,6 +221,7 @@ function parseServe(values: Record<string, unknown>): CliCommand {
     http,
     defaultStrategy,
     maxMessageBytes,
+    maxFileBytes: maxFileBytesOf(values),
   };
 }
 
@@ -185,9 +254,17 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
         force: values.force === true,
       };
     case 'verify':
-      return { kind: 'verify', cache: required(values, 'cache', command) };
+      return {
+        kind: 'verify',
+        cache: required(values, 'cache', command),
+        maxFileBytes: maxFileBytesOf(values),
+      };
     case 'inspect':
-      return { kind: 'inspect', location: location(values, command) };
+      return {
+        kind: 'inspect',
+        location: location(values, command),
+        maxFileBytes: maxFileBytesOf(values),
+      };
     case 'list':
       return { kind: 'list', root: required(values, 'root', command) };
     case 'resolve':
@@ -197,6 +274,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
         query: required(values, 'query', command),
         budget: parseBudgetText(required(values, 'budget', command)),
         strategy: values.strategy,
+        maxFileBytes: maxFileBytesOf(values),
       };
     default:
       return parseServe(values);

@@ -37,6 +37,13 @@ export function rootAndName(location: CacheLocation): { root: string; name: stri
   return { root: dirname(absolute), name: basename(absolute) };
 }
 
+/** `--max-file-bytes` as the library's options take it (absent when the flag was not given). */
+export function fileBound(command: { readonly maxFileBytes: number | undefined }): {
+  maxFileBytes?: number;
+} {
+  return command.maxFileBytes === undefined ? {} : { maxFileBytes: command.maxFileBytes };
+}
+
 function fromAnswer(answer: Answer): CommandOutcome {
   return { stdout: answer.text, exitCode: answer.isError ? 1 : 0 };
 }
@@ -69,16 +76,21 @@ export async function runBuild(
   return { stdout: `${JSON.stringify(summary)}\n`, exitCode: 0 };
 }
 
-/** `verify`: prints the report (`{"valid","checks":[{"name","status","problems"}]}`); exit 1 when invalid. */
+/**
+ * `verify`: prints the report (`{"valid","checks":[{"name","status","problems"}]}`); exit 1
+ * when invalid. `index.json` problems are a `warn` check of a valid cache: exit 0.
+ */
 export async function runVerify(command: Command<'verify'>): Promise<CommandOutcome> {
-  const report = await verifyCache(command.cache);
+  const report = await verifyCache(command.cache, fileBound(command));
   return { stdout: `${JSON.stringify(report)}\n`, exitCode: report.valid ? 0 : 1 };
 }
 
 /** `inspect`: exactly `context.inspect_cache`'s text for the same root and name. */
 export async function runInspect(command: Command<'inspect'>): Promise<CommandOutcome> {
   const { root, name } = rootAndName(command.location);
-  return fromAnswer(await answerInspectCache({ cache: name }, { cacheRoot: root }));
+  return fromAnswer(
+    await answerInspectCache({ cache: name }, { cacheRoot: root, ...fileBound(command) }),
+  );
 }
 
 /** `list`: exactly `context.list_caches`'s text for the same root. */
@@ -104,6 +116,7 @@ export async function runResolve(
   const options: AnswerOptions = {
     cacheRoot: root,
     strategies: createStrategies(),
+    ...fileBound(command),
     ...(onError === undefined ? {} : { onError }),
   };
   return fromAnswer(await answerResolve(args, options));

@@ -5,9 +5,11 @@
  */
 
 import { stat } from 'node:fs/promises';
+import { createVerifiedCacheStore } from '@x/context-cache';
 import { type RunningServer, type ServerFactory, serveHttp, serveStdio } from '@x/core/serve';
 import type { AnswerOptions } from './answers.js';
 import type { CliCommand } from './arguments.js';
+import { fileBound } from './commands.js';
 import { buildRepositoryDocs, REPOSITORY_DOCS_CACHE } from './repository-docs.js';
 import { createContextCacheServer } from './server.js';
 import { StartupError } from './startup-error.js';
@@ -51,10 +53,11 @@ function closingBoth(inner: RunningServer, release: () => Promise<void>): Runnin
 }
 
 /**
- * Starts the server. One `McpServer` per session over a shared, stateless configuration (the
- * `bm25` strategy instance is shared: its analysis cache is keyed by content hash). `close()`
- * closes every session, then removes the built-in cache's temporary root; over stdio that also
- * happens when stdin ends.
+ * Starts the server. One `McpServer` per session over a shared configuration: the `bm25`
+ * strategy instance (its analysis cache is keyed by content hash) and the store of verified
+ * caches (each cache verified once per change, whichever session asks). `close()` closes every
+ * session, then drops the store and removes the built-in cache's temporary root; over stdio
+ * that also happens when stdin ends.
  */
 export async function runServe(
   command: Extract<CliCommand, { kind: 'serve' }>,
@@ -62,14 +65,21 @@ export async function runServe(
 ): Promise<Served> {
   const chosen = await chooseRoot(command.root);
   const { cacheRoot, what } = chosen;
+  // One store for the process: sessions share what was verified, as they share the strategies.
+  const caches = createVerifiedCacheStore(fileBound(command));
   let releasing: Promise<void> | undefined;
   const release = (): Promise<void> => {
-    releasing ??= chosen.release();
+    releasing ??= (async () => {
+      caches.close();
+      await chosen.release();
+    })();
     return releasing;
   };
   const options: AnswerOptions = {
     cacheRoot,
     strategies: createStrategies(),
+    caches,
+    ...fileBound(command),
     onError,
     ...(command.defaultStrategy === undefined ? {} : { defaultStrategy: command.defaultStrategy }),
   };

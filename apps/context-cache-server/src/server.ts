@@ -49,7 +49,8 @@ export function toToolResult(answer: Answer): CallToolResult {
 }
 
 /**
- * Creates one MCP server over `options.cacheRoot` (one per session: the server keeps no state).
+ * Creates one MCP server over `options.cacheRoot` (one per session; what sessions share, the
+ * store of verified caches and the strategies, comes in `options`).
  * Uses the SDK's low-level handlers rather than `registerTool`, so the input schemas are the
  * spec's JSON Schemas and invalid arguments get the spec's error objects, not SDK messages.
  * An unknown tool name is a protocol error (JSON-RPC -32602), as MCP specifies; `arguments`

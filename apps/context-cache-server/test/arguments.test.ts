@@ -16,6 +16,32 @@ describe('parseCliArguments', () => {
     ).toThrow('--max-message-bytes does not apply to list');
   });
 
+  it('reads --max-file-bytes on serve, resolve, verify and inspect, and refuses it elsewhere or out of bounds', () => {
+    expect(parseCliArguments(['serve', '--max-file-bytes', '4096'])).toMatchObject({
+      kind: 'serve',
+      maxFileBytes: 4096,
+    });
+    expect(parseCliArguments(['verify', '--cache', 'c', '--max-file-bytes=1024'])).toEqual({
+      kind: 'verify',
+      cache: 'c',
+      maxFileBytes: 1024,
+    });
+    expect(
+      parseCliArguments(['inspect', '--cache', 'c', '--max-file-bytes', '1073741824']),
+    ).toMatchObject({ maxFileBytes: 1_073_741_824 });
+    expect(
+      parseCliArguments(['resolve', '--cache', 'c', '--query', 'q', '--budget', '1']),
+    ).toMatchObject({ maxFileBytes: undefined });
+    for (const bad of ['1023', '1073741825', '1e6', '-5', 'big']) {
+      expect(() => parseCliArguments(['serve', `--max-file-bytes=${bad}`])).toThrow(
+        '--max-file-bytes:',
+      );
+    }
+    expect(() => parseCliArguments(['list', '--root', 'r', '--max-file-bytes', '4096'])).toThrow(
+      '--max-file-bytes does not apply to list',
+    );
+  });
+
   it('reads build with repeated --include and --force', () => {
     expect(
       parseCliArguments([

@@ -76,6 +76,60 @@ describe.concurrent('x-context-cache on a built cache', () => {
     );
   });
 
+  it('verifies, inspects and resolves a cache whose index.json is any JSON object alike', async () => {
+    const wrapped = join(folder, 'wrapped');
+    await cp(cache, wrapped, { recursive: true });
+    const index = await readFile(join(wrapped, 'index.json'), 'utf8');
+    await writeFile(join(wrapped, 'index.json'), `{"entries": ${index}}`);
+    const verified = await runCli(['verify', '--cache', wrapped]);
+    expect(verified.exitCode).toBe(0);
+    expect(JSON.parse(verified.stdout).valid).toBe(true);
+    await writeFile(join(wrapped, 'index.json'), '{"something": "else"}');
+    const warned = await runCli(['verify', '--cache', wrapped]);
+    expect(warned.exitCode).toBe(0);
+    const checks: { name: string; status: string }[] = JSON.parse(warned.stdout).checks;
+    expect(checks.find((check) => check.name === 'index')?.status).toBe('warn');
+    const inspected = await runCli(['inspect', '--cache', wrapped]);
+    expect(JSON.parse(inspected.stdout).valid).toBe(true);
+    const resolved = await runCli([
+      'resolve',
+      '--cache',
+      wrapped,
+      '--query',
+      'cache',
+      '--budget',
+      '20',
+    ]);
+    expect(resolved).toMatchObject({ exitCode: 0, stdout: expectedResolveText() });
+  });
+
+  it('refuses a document over --max-file-bytes without reading it', async () => {
+    // The manifest is about 1.3 kB, delta.md's document about 2.5 kB.
+    const verified = await runCli(['verify', '--cache', cache, '--max-file-bytes', '2048']);
+    expect(verified.exitCode).toBe(1);
+    const checks: { name: string; status: string; problems: string[] }[] = JSON.parse(
+      verified.stdout,
+    ).checks;
+    const files = checks.find((check) => check.name === 'document_files');
+    expect(files?.status).toBe('fail');
+    expect(files?.problems.join('\n')).toContain('(delta.md) is larger than 2048 bytes');
+    const resolved = await runCli([
+      'resolve',
+      '--cache',
+      cache,
+      '--query',
+      'cache',
+      '--budget',
+      '20',
+      '--max-file-bytes',
+      '2048',
+    ]);
+    expect(resolved).toMatchObject({
+      exitCode: 1,
+      stdout: '{"error":{"code":"cache_invalid","message":"Cache exists but is invalid"}}\n',
+    });
+  });
+
   it('inspects by folder and by root and name with the same bytes', async () => {
     const byPath = await runCli(['inspect', '--cache', cache]);
     const byName = await runCli(['inspect', '--root', root, '--cache', 'sample']);

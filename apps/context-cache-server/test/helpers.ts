@@ -69,6 +69,8 @@ export function runCli(args: readonly string[]): Promise<CliRun> {
 export interface Connected {
   client: Client;
   close(): Promise<void>;
+  /** The server's process id, for a server spawned over stdio. */
+  pid?: number | undefined;
 }
 
 /** Starts `x-context-cache serve <args>` over stdio and connects an SDK client. */
@@ -80,7 +82,7 @@ export async function connectStdio(args: readonly string[]): Promise<Connected> 
   });
   const client = new Client({ name: 'x-context-cache-test', version: '0.0.0' });
   await client.connect(transport);
-  return { client, close: () => client.close() };
+  return { client, close: () => client.close(), pid: transport.pid ?? undefined };
 }
 
 /** A running `serve --http` process. */

@@ -60,6 +60,8 @@ describe('resolveBenchmark', () => {
         quality: Record<string, number>;
         budgets: { budget: number; relevantShare: number }[];
         resolveContextMs: { calls: number; firstMs: number };
+        mcpStdioMs: { calls: number; firstMs: number; p50: number; loadAverage: unknown };
+        selectAtBudgetMs: { p50: number };
         selectCpuMs: number;
       }[];
     };
@@ -70,13 +72,20 @@ describe('resolveBenchmark', () => {
     expect(bm25?.quality).toEqual({ 'ndcg@10': 1, 'recall@100': 1 });
     expect(bm25?.budgets.map((entry) => entry.budget)).toEqual([500, 2000, 8000]);
     expect(bm25?.budgets.every((entry) => entry.relevantShare === 1)).toBe(true);
-    // Two queries: the first call (which builds the index) is reported apart from the other.
+    // Two queries: the first call (which verifies and builds the index) is reported apart from
+    // the other, in process and over stdio (whose answers the benchmark checks byte for byte).
     expect(bm25?.resolveContextMs.calls).toBe(1);
     expect(bm25?.resolveContextMs.firstMs).toBeGreaterThanOrEqual(0);
+    expect(bm25?.mcpStdioMs.calls).toBe(1);
+    expect(bm25?.mcpStdioMs.firstMs).toBeGreaterThan(0);
+    expect(bm25?.mcpStdioMs.loadAverage).toMatchObject({ before: expect.any(Array) });
+    expect(bm25?.selectAtBudgetMs.p50).toBeGreaterThanOrEqual(0);
     expect(bm25?.selectCpuMs).toBeGreaterThanOrEqual(0);
     expect(report.text).toContain('CPU ms');
     expect(report.text).toContain('bm25 / v0');
+    expect(report.text).toContain('MCP stdio first');
     expect(report.chart).toContain('<svg');
+    expect(report.extraCharts?.latency).toContain('<svg');
   });
 
   it('fails with NO_DATA without the SciFact folder', async () => {

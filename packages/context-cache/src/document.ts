@@ -8,9 +8,15 @@ import { z } from 'zod';
 import { jsonString } from './json-text.js';
 import { compareUtf8 } from './utf8-order.js';
 
-/** True when `value` has no lone UTF-16 surrogate, i.e. it encodes to UTF-8 and back unchanged. */
+/** A string with ES2024's `isWellFormed`, which every supported Node has (the ES2023 typings lack it). */
+type WellFormedCheckable = string & { isWellFormed(): boolean };
+
+/**
+ * True when `value` has no lone UTF-16 surrogate, i.e. it encodes to UTF-8 and back unchanged.
+ * The built-in check is several times faster than a `\p{Cs}` search on long contents.
+ */
 export function isWellFormedText(value: string): boolean {
-  return !/\p{Cs}/u.test(value);
+  return (value as WellFormedCheckable).isWellFormed();
 }
 
 const WellFormedStringSchema = z

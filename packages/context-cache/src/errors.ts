@@ -12,7 +12,7 @@ const CONTEXT_CACHE_ERROR_MARKER = Symbol.for('@x/context-cache.error');
  * The six error codes allowed on the wire in v0 (`error_schema.md §Canonical Error Codes`).
  *
  * - `cache_missing`: the cache name does not resolve to a directory inside the cache root.
- * - `cache_invalid`: the cache exists but violates an invariant (bad manifest, tampered or missing document, orphan file, index divergence, foreign build config).
+ * - `cache_invalid`: the cache exists but violates an invariant (bad manifest, tampered, missing or oversized document, orphan file, foreign build config; never `index.json`, which is advisory).
  * - `invalid_query`: the query is not a well-formed string, is longer than the hard maximum, or names an unknown strategy.
  * - `invalid_budget`: the budget is not an integer in `[0, MAX_BUDGET]`.
  * - `io_error`: an environmental filesystem failure (permission denied, disk error); a retry may succeed.

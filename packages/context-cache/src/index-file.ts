@@ -19,18 +19,31 @@ export function serializeIndex(entries: readonly ManifestEntry[]): string {
   return prettyStringMap(sorted.map((entry) => [entry.id, entry.file] as const));
 }
 
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The id map of a parsed `index.json`: the object itself (the flat `{ id: file }` map our
+ * builder writes, as in the spec's example), or the object under `entries` when that is its
+ * only key (the layout of the original's own fixtures).
+ */
+function idMap(index: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(index);
+  return keys.length === 1 && keys[0] === 'entries' && isMap(index.entries) ? index.entries : index;
+}
+
 /**
  * Describes how a parsed `index.json` diverges from the manifest entries; empty when they
- * reference exactly the same documents with the same files.
+ * reference exactly the same documents with the same files. Only verification reads it, and
+ * only as a warning (see `IntegrityCheckName`).
  *
  * @see context_cache.md §Index, §Invariants 7
  */
 export function indexDivergence(index: unknown, entries: readonly ManifestEntry[]): string[] {
-  if (typeof index !== 'object' || index === null || Array.isArray(index)) {
-    return ['index.json is not a JSON object'];
-  }
+  if (!isMap(index)) return ['index.json is not a JSON object'];
   const problems: string[] = [];
-  const mapped = new Map(Object.entries(index as Record<string, unknown>));
+  const mapped = new Map(Object.entries(idMap(index)));
   for (const entry of entries) {
     const file = mapped.get(entry.id);
     if (file === undefined) problems.push(`index.json lacks ${entry.id}`);

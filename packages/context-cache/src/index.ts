@@ -48,12 +48,18 @@ export { formatFloat32 } from './float32-format.js';
 export { documentFileOf, documentVersion } from './hashing.js';
 // context.list_caches and context.inspect_cache
 export {
+  type InspectCacheOptions,
   type InspectCacheResult,
   inspectCache,
   serializeInspectCacheResult,
 } from './inspect-cache.js';
 export type { JsonValue } from './json-text.js';
-export { MAX_BUDGET, MAX_CACHE_NAME_BYTES, MAX_QUERY_BYTES } from './limits.js';
+export {
+  DEFAULT_MAX_FILE_BYTES,
+  MAX_BUDGET,
+  MAX_CACHE_NAME_BYTES,
+  MAX_QUERY_BYTES,
+} from './limits.js';
 export {
   type CacheListing,
   type ListCachesResult,
@@ -94,6 +100,7 @@ export type {
 export {
   approximateTokens,
   indexTermFrequency,
+  indexTermFrequencySteps,
   scoreTermFrequency,
   type TermFrequencyScore,
   type TermFrequencyWhy,
@@ -113,7 +120,13 @@ export {
   type IntegrityCheck,
   type IntegrityCheckName,
   type LoadedCache,
-  loadCache,
   type VerificationReport,
-  verifyCache,
-} from './verify-cache.js';
+} from './verification/integrity-report.js';
+export {
+  createVerifiedCacheStore,
+  DEFAULT_CACHE_STORE_LIMITS,
+  type VerifiedCacheStore,
+  type VerifiedCacheStoreOptions,
+  VerifiedCacheStoreOptionsSchema,
+} from './verification/verified-cache-store.js';
+export { loadCache, type ReadCacheOptions, verifyCache } from './verify-cache.js';

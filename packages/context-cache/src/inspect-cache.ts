@@ -8,6 +8,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveCachePath } from './cache-path.js';
 import { ContextCacheError } from './errors.js';
+import { DEFAULT_MAX_FILE_BYTES } from './limits.js';
 import { readJsonFile } from './read-json.js';
 
 /** The result of `context.inspect_cache`, fields in the spec's order. */
@@ -35,20 +36,41 @@ async function topLevelBytes(cachePath: string): Promise<number | undefined> {
   }
 }
 
+/** Options of {@link inspectCache}. */
+export interface InspectCacheOptions {
+  /** The largest manifest read, in bytes (default {@link DEFAULT_MAX_FILE_BYTES}); a larger one gives `valid: false` unread. */
+  readonly maxFileBytes?: number;
+}
+
 /**
  * Inspects the named cache as the original server does: the manifest is read and parsed but
  * not verified (use `verifyCache` for the integrity checks). A manifest that is missing,
- * unparseable, not a regular file (a symbolic link is not followed) or lacks `cache_version`
- * (a string) or `document_count` (a non-negative integer) gives `valid: false`, not an error;
- * then `total_bytes` is 0. `total_bytes` counts regular files directly in the cache folder,
- * not `documents/`, and never follows symbolic links.
+ * unparseable, not a regular file (a symbolic link is not followed, a FIFO is not waited on),
+ * larger than `maxFileBytes`, or lacks `cache_version` (a string) or `document_count` (a
+ * non-negative integer) gives `valid: false`, not an error; then `total_bytes` is 0.
+ * `total_bytes` counts regular files directly in the cache folder, not `documents/`, and never
+ * follows symbolic links.
+ *
+ * `valid` is the structural validity `context.inspect_cache.md` defines ("true iff" the
+ * manifest parses with both fields and the sizes were read), not the integrity `verifyCache`
+ * checks: it agrees with `context.resolve` and `verifyCache` on every manifest (one they refuse
+ * as unreadable inspects as invalid), and says nothing about `documents/` or `index.json`,
+ * which this operation does not read (the original's neither). So a cache with a tampered
+ * document inspects as `valid: true` and resolves to `cache_invalid`.
  *
  * @throws ContextCacheError `cache_missing` (name not a folder inside the root), `io_error` (the manifest cannot be read for another reason)
  * @see context.inspect_cache.md; context-cache-mcp.md §context.inspect_cache (its Behavior wins over its Errors table: an unparseable manifest is `valid: false`, as in `context.inspect_cache.md`)
  */
-export async function inspectCache(cacheRoot: string, name: unknown): Promise<InspectCacheResult> {
+export async function inspectCache(
+  cacheRoot: string,
+  name: unknown,
+  options: InspectCacheOptions = {},
+): Promise<InspectCacheResult> {
   const cachePath = await resolveCachePath(cacheRoot, name);
-  const read = await readJsonFile(join(cachePath, 'manifest.json'));
+  const read = readJsonFile(
+    join(cachePath, 'manifest.json'),
+    options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+  );
   let cacheVersion = '';
   let documentCount = 0;
   let valid = read.kind === 'parsed';

@@ -20,3 +20,12 @@ export const MAX_QUERY_BYTES = 4096;
 
 /** The longest cache name accepted, in UTF-8 bytes. Above it: `cache_missing`. */
 export const MAX_CACHE_NAME_BYTES = 1024;
+
+/**
+ * The largest cache file read by default, in bytes (64 MiB): a manifest of about 400,000
+ * entries, or a document far longer than any model's context. A larger file (a 2 GB sparse
+ * file, say) is refused from its `fstat` without reading a byte: its cache answers
+ * `cache_invalid` at once, and memory stays bounded. Configurable per deployment
+ * (`maxFileBytes`).
+ */
+export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;

@@ -1,20 +1,13 @@
 /**
- * Reading cache files strictly: regular files only (a symlink is never followed), valid UTF-8
- * (a byte-order mark is not stripped, so it makes the JSON invalid, as in the original), valid JSON
- * without lone surrogate escapes.
+ * Parsing cache files strictly: valid UTF-8 (a byte-order mark is not stripped, so it makes the
+ * JSON invalid, as in the original), valid JSON without lone surrogate escapes; read through
+ * `readCacheFile` (regular files only, a symlink is never followed, bounded in size).
  *
  * @module
  */
 
-import { lstat, readFile } from 'node:fs/promises';
-import { ContextCacheError, isNotFoundError } from './errors.js';
-
-/** The outcome of reading one JSON file of a cache. */
-export type JsonFileRead =
-  | { readonly kind: 'missing' }
-  | { readonly kind: 'not_regular' }
-  | { readonly kind: 'malformed' }
-  | { readonly kind: 'parsed'; readonly value: unknown };
+import { isWellFormedText } from './document.js';
+import { readCacheFile } from './verification/cache-file.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -39,7 +32,7 @@ const MAX_NESTING = 128;
  * string, or nesting deeper than {@link MAX_NESTING}.
  */
 function refusedByOriginal(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return /\p{Cs}/u.test(value);
+  if (typeof value === 'string') return !isWellFormedText(value);
   if (typeof value !== 'object' || value === null) return false;
   if (depth >= MAX_NESTING) return true;
   if (Array.isArray(value)) return value.some((item) => refusedByOriginal(item, depth + 1));
@@ -48,20 +41,17 @@ function refusedByOriginal(value: unknown, depth = 0): boolean {
   );
 }
 
+/** The outcome of parsing the bytes of one JSON file of a cache. */
+export type JsonParse =
+  | { readonly kind: 'malformed' }
+  | { readonly kind: 'parsed'; readonly value: unknown };
+
 /**
- * Reads and parses one JSON file. A missing path, a path that is not a regular file, and
- * bytes that are not UTF-8 JSON are outcomes; any other filesystem failure throws `io_error`.
+ * Parses the bytes of one cache file as the original reads them: strict UTF-8 (a byte-order
+ * mark is kept, so it makes the JSON invalid), JSON, no lone surrogate, nesting the original
+ * accepts.
  */
-export async function readJsonFile(path: string): Promise<JsonFileRead> {
-  let bytes: Uint8Array;
-  try {
-    const stats = await lstat(path);
-    if (!stats.isFile()) return { kind: 'not_regular' };
-    bytes = await readFile(path);
-  } catch (error) {
-    if (isNotFoundError(error)) return { kind: 'missing' };
-    throw new ContextCacheError({ code: 'io_error', cause: error });
-  }
+export function parseJsonBytes(bytes: Uint8Array): JsonParse {
   const text = decodeUtf8Strict(bytes);
   if (text === undefined) return { kind: 'malformed' };
   let value: unknown;
@@ -71,4 +61,23 @@ export async function readJsonFile(path: string): Promise<JsonFileRead> {
     return { kind: 'malformed' };
   }
   return refusedByOriginal(value) ? { kind: 'malformed' } : { kind: 'parsed', value };
+}
+
+/** The outcome of reading and parsing one JSON file of a cache. */
+export type JsonFileRead =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'not_regular' }
+  | { readonly kind: 'too_large' }
+  | { readonly kind: 'malformed' }
+  | { readonly kind: 'parsed'; readonly value: unknown };
+
+/**
+ * Reads and parses one JSON file through {@link readCacheFile}: a missing path, a path that is
+ * not a regular file, a file over `maxBytes` and bytes that are not UTF-8 JSON (or that changed
+ * while being read) are outcomes; any other filesystem failure throws `io_error`.
+ */
+export function readJsonFile(path: string, maxBytes: number): JsonFileRead {
+  const read = readCacheFile(path, maxBytes);
+  if (read.kind === 'unstable') return { kind: 'malformed' };
+  return read.kind === 'read' ? parseJsonBytes(read.bytes) : { kind: read.kind };
 }

@@ -12,7 +12,10 @@ import { createSelectionIndexCache, type SelectionIndexCache } from './selection
 import type { ContextStrategy } from './selection/strategy.js';
 import { termFrequencyStrategy, V0_STRATEGY_NAME } from './selection/term-frequency.js';
 import type { SelectionResult } from './selection-result.js';
-import { loadCache } from './verify-cache.js';
+import {
+  createVerifiedCacheStore,
+  type VerifiedCacheStore,
+} from './verification/verified-cache-store.js';
 
 /** The arguments of `context.resolve`, as they arrive (validated here, not trusted). */
 export interface ResolveContextRequest {
@@ -39,14 +42,26 @@ export interface ResolveContextOptions {
    * default: one cache shared by every call in the process, with the default bounds.
    */
   readonly indexes?: SelectionIndexCache;
+  /**
+   * Where verified caches are kept between calls (each verified again only when it changed);
+   * default: one store shared by every call in the process, with the default bounds.
+   */
+  readonly caches?: VerifiedCacheStore;
 }
 
 /** The index cache of calls that bring none: created on first use. */
 let sharedIndexes: SelectionIndexCache | undefined;
+/** The verified caches of calls that bring none: created on first use. */
+let sharedCaches: VerifiedCacheStore | undefined;
 
 function sharedIndexCache(): SelectionIndexCache {
   sharedIndexes ??= createSelectionIndexCache();
   return sharedIndexes;
+}
+
+function sharedCacheStore(): VerifiedCacheStore {
+  sharedCaches ??= createVerifiedCacheStore();
+  return sharedCaches;
 }
 
 /**
@@ -108,12 +123,15 @@ export function chooseStrategy(
  * repairs. For `v0`, serializing the result with `serializeSelectionResult` gives the
  * original's bytes.
  *
- * Selection runs on an index kept across calls for the cache's `cache_version` (built on the
- * first call, rebuilt when the version changes, see `createSelectionIndexCache`); the checks
- * run on every call, so only a cache that passed them is ever answered from.
+ * The cache is verified when first asked for and again whenever it changed (see
+ * `createVerifiedCacheStore`): only a cache that passed every check is ever answered from, and
+ * a change made before a call is seen by that call. Selection runs on an index kept across
+ * calls for the cache's `cache_version` (rebuilt when the version changes; for `v0`, the first
+ * call scores every document and the index is built in the background right after, see
+ * `SelectionIndexCache.select`).
  *
  * @throws ContextCacheError with one of the six wire codes
- * @see context.resolve.md; context_selection.md; context_cache.md §Verification
+ * @see context.resolve.md; context_selection.md; context_cache.md §Verification (`index.json` is not read: §Invalidation does not name it, as the original does not)
  */
 export async function resolveContext(
   request: ResolveContextRequest,
@@ -123,10 +141,11 @@ export async function resolveContext(
   const query = validateQuery(request.query);
   const strategy = chooseStrategy(request.strategy, options);
   const cachePath = await resolveCachePath(options.cacheRoot, request.cache);
-  const cache = await loadCache(cachePath);
-  const index = (options.indexes ?? sharedIndexCache()).get(
+  const cache = await (options.caches ?? sharedCacheStore()).load(cachePath);
+  return (options.indexes ?? sharedIndexCache()).select(
     { cache: cachePath, cacheVersion: cache.manifest.cache_version, strategy },
     cache.documents,
+    query,
+    budget,
   );
-  return index.select(query, budget);
 }

@@ -3,22 +3,32 @@ import { describe, expect, it, vi } from 'vitest';
 
 /**
  * Filesystem failures cannot be provoked with permissions when tests run as root, so the
- * filesystem is replaced: any path containing "broken" fails with EIO on read.
+ * filesystem is replaced: any path containing "broken" fails with EIO when listed or opened.
  */
+const { failing, eio } = vi.hoisted(() => ({
+  failing: (path: unknown): boolean => String(path).includes('broken'),
+  eio: () => Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }),
+}));
+
 vi.mock('node:fs/promises', async (importOriginal) => {
   const original = await importOriginal<typeof import('node:fs/promises')>();
-  const failing = (path: unknown): boolean => String(path).includes('broken');
-  const eio = () => Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
   return {
     ...original,
     readdir: (async (path: unknown, ...rest: unknown[]) => {
       if (failing(path)) throw eio();
       return (original.readdir as (...args: unknown[]) => Promise<unknown>)(path, ...rest);
     }) as typeof original.readdir,
-    readFile: (async (path: unknown, ...rest: unknown[]) => {
+  };
+});
+
+vi.mock('node:fs', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:fs')>();
+  return {
+    ...original,
+    openSync: ((path: unknown, ...rest: unknown[]) => {
       if (failing(path)) throw eio();
-      return (original.readFile as (...args: unknown[]) => Promise<unknown>)(path, ...rest);
-    }) as typeof original.readFile,
+      return (original.openSync as (...args: unknown[]) => number)(path, ...rest);
+    }) as typeof original.openSync,
   };
 });
 

@@ -5,7 +5,8 @@ import { buildCache } from '../src/build-cache.js';
 import { computeCacheVersion } from '../src/cache-version.js';
 import { serializeDocument } from '../src/document.js';
 import { documentFileOf, documentVersion } from '../src/hashing.js';
-import { type IntegrityCheckName, loadCache, verifyCache } from '../src/verify-cache.js';
+import type { IntegrityCheckName } from '../src/verification/integrity-report.js';
+import { loadCache, verifyCache } from '../src/verify-cache.js';
 import { createSampleRoot, editJson, readJson } from './support/sample-cache.js';
 import { createTempFolder } from './support/temp-folder.js';
 
@@ -16,6 +17,11 @@ async function sampleCache(): Promise<string> {
 async function failing(cache: string): Promise<IntegrityCheckName[]> {
   const report = await verifyCache(cache);
   return report.checks.filter((check) => check.status === 'fail').map((check) => check.name);
+}
+
+async function warnings(cache: string): Promise<IntegrityCheckName[]> {
+  const report = await verifyCache(cache);
+  return report.checks.filter((check) => check.status === 'warn').map((check) => check.name);
 }
 
 async function firstDocumentFile(cache: string): Promise<string> {
@@ -122,17 +128,36 @@ describe('verifyCache', () => {
         entries,
       );
     });
-    expect(await failing(cache)).toEqual(['orphan_files', 'index']);
+    expect(await failing(cache)).toEqual(['orphan_files']);
+    expect(await warnings(cache)).toEqual(['index']);
   });
 
-  it('reports index.json divergence and absence as index failures only', async () => {
+  it('reports index.json divergence, absence and non-JSON as a warning on a valid cache', async () => {
     const cache = await sampleCache();
     await editJson(join(cache, 'index.json'), (index) => {
       delete index['gamma.md'];
     });
-    expect(await failing(cache)).toEqual(['index']);
+    const report = await verifyCache(cache);
+    expect(report.valid).toBe(true);
+    expect(report.checks.find((check) => check.name === 'index')).toEqual({
+      name: 'index',
+      status: 'warn',
+      problems: ['index.json lacks gamma.md'],
+    });
+    await writeFile(join(cache, 'index.json'), '[1, 2');
+    expect(await warnings(cache)).toEqual(['index']);
     await rm(join(cache, 'index.json'));
-    expect(await failing(cache)).toEqual(['index']);
+    expect(await warnings(cache)).toEqual(['index']);
+    expect((await verifyCache(cache)).valid).toBe(true);
+  });
+
+  it('reads an index wrapped in {"entries": ...}, the layout of the original fixtures, as the same map', async () => {
+    const cache = await sampleCache();
+    const index = await readJson(join(cache, 'index.json'));
+    await writeFile(join(cache, 'index.json'), JSON.stringify({ entries: index }, null, 2));
+    const report = await verifyCache(cache);
+    expect(report.valid).toBe(true);
+    expect(report.checks.every((check) => check.status === 'pass')).toBe(true);
   });
 
   it('fails the manifest check and skips the rest when the manifest is missing, not JSON, or has a BOM', async () => {

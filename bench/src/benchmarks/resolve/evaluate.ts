@@ -59,6 +59,7 @@ export interface StrategyOutcome {
  * for the ranking's quality and replays that
  * scoring through `selectContext` at each budget (a strategy that hands back the scores just
  * computed, so the library's own ordering and budget rule decide, without scoring again).
+ * Returns the figures and the built index, which the latency figures reuse.
  *
  * @throws {@link BenchError} `SETUP` when the largest budget leaves a document out.
  */
@@ -69,7 +70,7 @@ export function evaluateStrategy(options: {
   qrels: Qrels;
   corpusIds: ReadonlyMap<string, string>;
   budgets: readonly number[];
-}): StrategyOutcome {
+}): { outcome: StrategyOutcome; index: SelectionIndex } {
   const { strategy, documents, queries, qrels, corpusIds, budgets } = options;
   const byId = new Map(documents.map((document) => [document.id, document]));
   const toCorpusIds = (result: SelectionResult): string[] =>
@@ -119,7 +120,7 @@ export function evaluateStrategy(options: {
     progress.update(index + 1);
   });
   progress.finish();
-  return {
+  const outcome: StrategyOutcome = {
     strategy: strategy.name,
     tokenCounter: strategy.tokenCounter,
     quality: { 'ndcg@10': mean(ndcg), 'recall@100': mean(recall) },
@@ -133,6 +134,7 @@ export function evaluateStrategy(options: {
     latencyMs: summarizeLatency(latencies),
     cpuMs: queries.length === 0 ? 0 : (cpuUsed.user + cpuUsed.system) / 1000 / queries.length,
   };
+  return { outcome, index: warm };
 }
 
 /** A strategy that answers with the scores of `result` (same name, same token counter). */

@@ -1,11 +1,12 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type BuildCacheResult,
   buildCache,
   type ContextStrategy,
   loadCache,
+  serializeSelectionResult,
   termFrequencyStrategy,
 } from '@x/context-cache';
 import { createBm25Strategy } from '@x/context-cache/bm25';
@@ -17,13 +18,15 @@ import { median } from '../../metrics/latency.js';
 import { displayDataPath, isFolder } from '../../paths.js';
 import { createRandom, sample } from '../../random.js';
 import { folderSize, writeCorpusSources } from './corpus.js';
-import { timeResolveContext } from './end-to-end.js';
+import { timeResolveContext, timeSelection } from './end-to-end.js';
 import { evaluateStrategy } from './evaluate.js';
+import { timeResolveOverStdio } from './mcp-stdio.js';
 import {
   type BuildOutcome,
   buildFigures,
   formatResolveTables,
   type ResolveOutcome,
+  renderLatencyChart,
   renderResolveChart,
   strategyFigures,
 } from './report.js';
@@ -32,28 +35,39 @@ import {
 const SEED = 3;
 /** The budgets of the budgeted quality, in each strategy's own tokens. */
 const BUDGETS = [500, 2_000, 8_000] as const;
-/** The budget of the end-to-end `resolveContext` timing. */
+/** The budget of the latency figures (selection alone, `resolveContext`, over MCP stdio). */
 const END_TO_END_BUDGET = 2_000;
 /** The cache's name inside the temporary root. */
 const CACHE_NAME = 'scifact';
 
-/** What each mode runs: queries evaluated, builds timed, loads timed, end-to-end calls. */
-const PLANS: Record<RunMode, { queries: number; builds: number; loads: number; endToEnd: number }> =
-  {
-    quick: { queries: 20, builds: 1, loads: 1, endToEnd: 3 },
-    standard: { queries: 60, builds: 1, loads: 3, endToEnd: 3 },
-    full: { queries: Number.POSITIVE_INFINITY, builds: 3, loads: 5, endToEnd: 20 },
-  };
+/**
+ * What each mode runs: queries evaluated for quality, builds timed, loads timed, and calls
+ * timed end to end (a seeded sample of the split's queries of its own: the first call apart,
+ * p50/p95 over the others).
+ */
+const PLANS: Record<RunMode, { queries: number; builds: number; loads: number; calls: number }> = {
+  quick: { queries: 20, builds: 1, loads: 1, calls: 30 },
+  standard: { queries: 60, builds: 1, loads: 3, calls: 300 },
+  full: { queries: Number.POSITIVE_INFINITY, builds: 3, loads: 5, calls: Number.POSITIVE_INFINITY },
+};
+
+/** Load averages (1, 5, 15 minutes) rounded to two decimals. */
+function loadAverage(): number[] {
+  return loadavg().map((value) => Math.round(value * 100) / 100);
+}
 
 /**
  * `pnpm bench resolve`: `@x/context-cache` on SciFact. Builds a cache from the corpus (written
  * as markdown into a temporary folder), then ranks the queries with `v0` and `bm25`: nDCG@10,
  * Recall@100, the share of relevant documents inside budgets of 500, 2,000 and 8,000 tokens,
- * build time, cache size and latency.
+ * build time, cache size; and what a call costs at a 2,000-token budget: the selection alone,
+ * `resolveContext` in this process, and `context.resolve` over MCP stdio against a spawned
+ * `x-context-cache serve` (first call apart, then p50/p95), with the load average.
  */
 export const resolveBenchmark: Benchmark = {
   name: 'resolve',
-  description: 'context.resolve v0 vs bm25 on SciFact: ranking, budgeted quality, build, latency',
+  description:
+    'context.resolve v0 vs bm25 on SciFact: ranking, budgeted quality, build, latency over MCP stdio',
   about: { datasets: [SCIFACT_DATASET], published: SCIFACT_BM25_FIGURES },
   async run(context) {
     const plan = PLANS[context.mode];
@@ -63,6 +77,8 @@ export const resolveBenchmark: Benchmark = {
     }
     const dataset = loadBeirDataset(folder, context.split ?? 'train');
     const queries = sample(dataset.queries, plan.queries, createRandom(SEED));
+    const callQueries = sample(dataset.queries, plan.calls, createRandom(SEED + 1));
+    const loadAtStart = loadAverage();
     const workspace = await mkdtemp(join(tmpdir(), 'x-bench-resolve-'));
     try {
       const sources = join(workspace, 'sources');
@@ -105,7 +121,7 @@ export const resolveBenchmark: Benchmark = {
       const outcomes: ResolveOutcome[] = [];
       for (const strategy of strategies) {
         context.note(`resolve: ${strategy.name} on ${queries.length} queries`);
-        const outcome = evaluateStrategy({
+        const { outcome, index } = evaluateStrategy({
           strategy,
           documents,
           queries,
@@ -113,20 +129,40 @@ export const resolveBenchmark: Benchmark = {
           corpusIds,
           budgets: BUDGETS,
         });
+        const expected = (query: string) =>
+          serializeSelectionResult(index.select(query, END_TO_END_BUDGET));
+        const selection = timeSelection(index, callQueries, END_TO_END_BUDGET);
+        context.note(`resolve: ${strategy.name}, ${callQueries.length} calls in process`);
         const endToEnd = await timeResolveContext({
           cacheRoot,
           cache: CACHE_NAME,
-          documents,
           strategy,
-          queries: queries.slice(0, plan.endToEnd),
+          queries: callQueries,
           budget: END_TO_END_BUDGET,
+          expected,
         });
-        outcomes.push({ ...outcome, endToEnd });
+        context.note(`resolve: ${strategy.name}, ${callQueries.length} calls over MCP stdio`);
+        const loadBefore = loadAverage();
+        const stdio = await timeResolveOverStdio({
+          cacheRoot,
+          cache: CACHE_NAME,
+          strategy: strategy.name,
+          queries: callQueries,
+          budget: END_TO_END_BUDGET,
+          expected: (query) => `${expected(query)}\n`,
+        });
+        outcomes.push({
+          ...outcome,
+          selection,
+          endToEnd,
+          stdio: { ...stdio, loadAverage: { before: loadBefore, after: loadAverage() } },
+        });
       }
       const data = displayDataPath(folder, context.dataFolder);
-      const heading = `SciFact (${data}, split ${dataset.split}: ${dataset.corpus.length} documents, ${queries.length} of ${dataset.queries.length} queries)`;
+      const heading = `SciFact (${data}, split ${dataset.split}: ${dataset.corpus.length} documents, ${queries.length} of ${dataset.queries.length} queries; ${callQueries.length} timed calls)`;
+      const loadAverages = { start: loadAtStart, end: loadAverage() };
       return {
-        text: formatResolveTables(heading, build, outcomes, END_TO_END_BUDGET),
+        text: formatResolveTables(heading, build, outcomes, END_TO_END_BUDGET, loadAverages),
         result: {
           dataset: 'scifact',
           data,
@@ -143,9 +179,15 @@ export const resolveBenchmark: Benchmark = {
             "each strategy's own token counter (v0: ceil(UTF-8 bytes / 4); bm25: cl100k_base)",
           build: buildFigures(build),
           endToEndBudget: END_TO_END_BUDGET,
+          calls: callQueries.length,
+          callSample: `seeded sample (seed ${SEED + 1})`,
+          stdio:
+            'x-context-cache serve --root <tmp> spawned per strategy, SDK v2 client (2025-11-25), one call at a time',
+          loadAverage: loadAverages,
           strategies: outcomes.map(strategyFigures),
         },
         chart: renderResolveChart(outcomes),
+        extraCharts: { latency: renderLatencyChart(outcomes) },
       };
     } finally {
       await rm(workspace, { recursive: true, force: true });

@@ -1,8 +1,10 @@
+import type { LatencySummary } from '../../metrics/latency.js';
 import { renderBarChart } from '../../report/bar-chart.js';
 import { round } from '../../report/result-file.js';
 import { formatNumber, formatTable } from '../../report/table.js';
 import type { EndToEndOutcome } from './end-to-end.js';
 import type { StrategyOutcome } from './evaluate.js';
+import type { StdioOutcome } from './mcp-stdio.js';
 
 /** What building the cache cost and produced. */
 export interface BuildOutcome {
@@ -22,10 +24,19 @@ export interface BuildOutcome {
   readonly loadMs: number;
 }
 
-/** A strategy's figures with its end-to-end timing. */
+/** Load averages (1, 5, 15 minutes). */
+export type LoadAverages = readonly number[];
+
+/** A strategy's figures with its latency at the end-to-end budget. */
 export interface ResolveOutcome extends StrategyOutcome {
-  /** `resolveContext` per call. */
+  /** The selection alone on the built index, per call. */
+  readonly selection: LatencySummary;
+  /** `resolveContext` in process, per call. */
   readonly endToEnd: EndToEndOutcome;
+  /** `context.resolve` over MCP stdio, per call, with the load average around it. */
+  readonly stdio: StdioOutcome & {
+    readonly loadAverage: { readonly before: LoadAverages; readonly after: LoadAverages };
+  };
 }
 
 function ratio(a: number, b: number): string {
@@ -36,12 +47,49 @@ function megabytes(bytes: number): string {
   return `${formatNumber(bytes / 1_000_000, 2)} MB`;
 }
 
-/** The terminal tables: the build, then quality and latency per strategy, then bm25 / v0. */
+function formatLoad(load: LoadAverages): string {
+  return load.map((value) => formatNumber(value, 2)).join(' ');
+}
+
+/** What a client waits for, per strategy: the selection alone, in process, over MCP stdio. */
+function formatLatencyTable(outcomes: readonly ResolveOutcome[]): string {
+  return formatTable(
+    [
+      { title: 'strategy' },
+      { title: 'select p50', align: 'right' },
+      { title: 'p95', align: 'right' },
+      { title: 'in-process first', align: 'right' },
+      { title: 'p50', align: 'right' },
+      { title: 'p95', align: 'right' },
+      { title: 'MCP stdio first', align: 'right' },
+      { title: 'p50', align: 'right' },
+      { title: 'p95', align: 'right' },
+      { title: 'start', align: 'right' },
+      { title: 'load (1/5/15 min)', align: 'right' },
+    ],
+    outcomes.map((outcome) => [
+      outcome.strategy,
+      formatNumber(outcome.selection.p50, 2),
+      formatNumber(outcome.selection.p95, 2),
+      formatNumber(outcome.endToEnd.firstMs, 0),
+      formatNumber(outcome.endToEnd.p50, 2),
+      formatNumber(outcome.endToEnd.p95, 2),
+      formatNumber(outcome.stdio.firstMs, 0),
+      formatNumber(outcome.stdio.p50, 2),
+      formatNumber(outcome.stdio.p95, 2),
+      formatNumber(outcome.stdio.connectMs, 0),
+      formatLoad(outcome.stdio.loadAverage.before),
+    ]),
+  );
+}
+
+/** The terminal tables: the build, quality per strategy with bm25 / v0, then latency. */
 export function formatResolveTables(
   heading: string,
   build: BuildOutcome,
   outcomes: readonly ResolveOutcome[],
   endToEndBudget: number,
+  loads: { readonly start: LoadAverages; readonly end: LoadAverages },
 ): string {
   const buildTable = formatTable(
     [
@@ -74,8 +122,6 @@ export function formatResolveTables(
       { title: 'p50 ms', align: 'right' },
       { title: 'p95 ms', align: 'right' },
       { title: 'CPU ms', align: 'right' },
-      { title: 'resolve first ms', align: 'right' },
-      { title: `resolve p50 ms`, align: 'right' },
     ],
     outcomes.map((outcome) => [
       `${outcome.strategy} (${outcome.tokenCounter})`,
@@ -86,15 +132,13 @@ export function formatResolveTables(
       formatNumber(outcome.latencyMs.p50, 1),
       formatNumber(outcome.latencyMs.p95, 1),
       formatNumber(outcome.cpuMs, 2),
-      formatNumber(outcome.endToEnd.firstMs, 0),
-      formatNumber(outcome.endToEnd.p50, 0),
     ]),
   );
   const lines = [
     heading,
     buildTable,
     '',
-    `Ranking and budgeted quality ("in B" = share of relevant documents inside a ${budgets.join(' / ')}-token selection; cold = first selection, building the index; p50/p95 = later selections on that index, CPU = their process CPU per selection; resolve = resolveContext at budget ${endToEndBudget}, cache checks included, first call apart)`,
+    `Ranking and budgeted quality ("in B" = share of relevant documents inside a ${budgets.join(' / ')}-token selection; cold = first selection, building the index; p50/p95 = later selections of every document on that index, CPU = their process CPU per selection)`,
     qualityTable,
   ];
   const baseline = outcomes[0];
@@ -107,6 +151,16 @@ export function formatResolveTables(
             `in ${budget} ${ratio(tested.budgets[index]?.relevantShare ?? 0, baseline.budgets[index]?.relevantShare ?? 0)}`,
         )
         .join(', ')}, p50 ${ratio(tested.latencyMs.p50, baseline.latencyMs.p50)}`,
+    );
+  }
+  lines.push(
+    '',
+    `What a client waits for at budget ${endToEndBudget}, in ms: the selection alone on the built index; resolveContext in process; context.resolve over MCP stdio to a spawned x-context-cache serve (start = spawn + initialize). "first" verifies the cache, then scores every document (v0, whose index is built right after, in the background) or builds the index (bm25); p50/p95 are the calls after it, answered from the verified cache in memory. Load average before the stdio calls; run from load ${formatLoad(loads.start)} to ${formatLoad(loads.end)}`,
+    formatLatencyTable(outcomes),
+  );
+  for (const outcome of outcomes) {
+    lines.push(
+      `${outcome.strategy}: MCP stdio p50 ${ratio(outcome.stdio.p50, outcome.selection.p50)} the selection alone, first call ${ratio(outcome.stdio.firstMs, outcome.stdio.p50)} p50`,
     );
   }
   return lines.join('\n');
@@ -149,12 +203,42 @@ export function strategyFigures(outcome: ResolveOutcome): Record<string, unknown
     coldMs: round(outcome.coldMs, 0),
     selectLatencyMs: latency(outcome.latencyMs),
     selectCpuMs: round(outcome.cpuMs, 3),
+    selectAtBudgetMs: latency(outcome.selection),
     resolveContextMs: {
       calls: outcome.endToEnd.calls,
       firstMs: round(outcome.endToEnd.firstMs, 0),
       ...latency(outcome.endToEnd),
     },
+    mcpStdioMs: {
+      calls: outcome.stdio.calls,
+      connectMs: round(outcome.stdio.connectMs, 0),
+      firstMs: round(outcome.stdio.firstMs, 0),
+      ...latency(outcome.stdio),
+      loadAverage: outcome.stdio.loadAverage,
+    },
   };
+}
+
+/** Bars of p50 and p95 per way of calling, one per strategy, in milliseconds. */
+export function renderLatencyChart(outcomes: readonly ResolveOutcome[]): string {
+  return renderBarChart({
+    title: 'context.resolve latency on SciFact after the first call (bench/results/resolve.json)',
+    categories: ['select p50', 'select p95', 'local p50', 'local p95', 'stdio p50', 'stdio p95'],
+    series: outcomes.map((outcome) => ({
+      name: outcome.strategy,
+      values: [
+        outcome.selection.p50,
+        outcome.selection.p95,
+        outcome.endToEnd.p50,
+        outcome.endToEnd.p95,
+        outcome.stdio.p50,
+        outcome.stdio.p95,
+      ].map((value) => round(value, 2)),
+    })),
+    yLabel: 'milliseconds',
+    xLabel:
+      'the selection alone; resolveContext in process (local); context.resolve over MCP stdio',
+  });
 }
 
 /** Bars per figure (nDCG@10, R@100, each budget), one per strategy. */

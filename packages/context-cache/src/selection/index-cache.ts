@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import type { CacheDocument } from '../document.js';
 import { ContextCacheError } from '../errors.js';
+import { nextTurn } from '../event-loop.js';
+import type { SelectionResult } from '../selection-result.js';
+import { selectContext } from './select.js';
 import { createSelectionIndex, type SelectionIndex } from './selection-index.js';
 import type { ContextStrategy } from './strategy.js';
 
@@ -49,6 +52,20 @@ export interface SelectionIndexKey {
 export interface SelectionIndexCache {
   /** The index for `key`, built from `documents` (the cache's verified documents) when not kept. */
   get(key: SelectionIndexKey, documents: readonly CacheDocument[]): SelectionIndex;
+  /**
+   * Selects for `query` within `budget`: the same result as `get(key, documents).select(query,
+   * budget)`, sooner on a cold cache. When no index is kept for `key` and the strategy can
+   * build its index in steps (`indexSteps`, as `v0` can), this call scores every document
+   * (several times cheaper than building the index) and the index is built in the background,
+   * a step per event-loop turn; calls that arrive meanwhile wait for it. Other strategies build
+   * their index in this call, as `get` does.
+   */
+  select(
+    key: SelectionIndexKey,
+    documents: readonly CacheDocument[],
+    query: string,
+    budget: number,
+  ): Promise<SelectionResult>;
   /** How many indexes are kept. */
   readonly size: number;
   /** Content characters covered by the kept indexes. */
@@ -59,7 +76,32 @@ export interface SelectionIndexCache {
 
 interface Entry {
   readonly cacheVersion: string;
-  readonly index: SelectionIndex;
+  /** The index; undefined while it is built in the background. */
+  index: SelectionIndex | undefined;
+  /** The background build: the index, or undefined when it was abandoned. */
+  building?: Promise<SelectionIndex | undefined>;
+}
+
+/** Builds a strategy's index one step per event-loop turn; undefined once `abandoned()` says so. */
+async function buildInSteps(
+  documents: readonly CacheDocument[],
+  strategy: ContextStrategy,
+  abandoned: () => boolean,
+): Promise<SelectionIndex | undefined> {
+  const steps = strategy.indexSteps?.(documents);
+  if (steps === undefined) return createSelectionIndex(documents, strategy);
+  for (;;) {
+    await nextTurn();
+    if (abandoned()) return undefined;
+    const step = steps.next();
+    if (step.done === true) return createSelectionIndex(documents, strategy, step.value);
+  }
+}
+
+function contentCharacters(documents: readonly CacheDocument[]): number {
+  let characters = 0;
+  for (const document of documents) characters += document.content.length;
+  return characters;
 }
 
 /**
@@ -98,30 +140,70 @@ export function createSelectionIndexCache(
   function remove(name: string): void {
     const entry = entries.get(name);
     if (entry === undefined) return;
-    characters -= entry.index.characters;
+    characters -= entry.index?.characters ?? 0;
     entries.delete(name);
   }
 
-  return {
+  /** Makes room for `extra` characters and one more entry, least recently used first. */
+  function makeRoom(extra: number, keep?: string): void {
+    while (entries.size >= maxIndexes || characters + extra > maxCharacters) {
+      const oldest = [...entries.keys()].find((name) => name !== keep);
+      if (oldest === undefined) break;
+      remove(oldest);
+    }
+  }
+
+  /** The entry of `key` when it is for the same version, marked as just used. */
+  function current(name: string, key: SelectionIndexKey): Entry | undefined {
+    const kept = entries.get(name);
+    if (kept === undefined || kept.cacheVersion !== key.cacheVersion) return undefined;
+    entries.delete(name);
+    entries.set(name, kept);
+    return kept;
+  }
+
+  function keep(name: string, cacheVersion: string, index: SelectionIndex): void {
+    makeRoom(index.characters);
+    entries.set(name, { cacheVersion, index });
+    characters += index.characters;
+  }
+
+  const cache: SelectionIndexCache = {
     get(key, documents) {
       const name = keyOf(key);
-      const kept = entries.get(name);
-      if (kept !== undefined && kept.cacheVersion === key.cacheVersion) {
-        entries.delete(name);
-        entries.set(name, kept);
-        return kept.index;
-      }
+      const kept = current(name, key);
+      if (kept?.index !== undefined) return kept.index;
       remove(name);
       const index = createSelectionIndex(documents, key.strategy);
-      if (index.characters > maxCharacters) return index;
-      while (entries.size >= maxIndexes || characters + index.characters > maxCharacters) {
-        const oldest = entries.keys().next();
-        if (oldest.done === true) break;
-        remove(oldest.value);
-      }
-      entries.set(name, { cacheVersion: key.cacheVersion, index });
-      characters += index.characters;
+      if (index.characters <= maxCharacters) keep(name, key.cacheVersion, index);
       return index;
+    },
+    async select(key, documents, query, budget) {
+      const name = keyOf(key);
+      const kept = current(name, key);
+      if (kept !== undefined) {
+        const built = kept.index ?? (await kept.building);
+        return (built ?? cache.get(key, documents)).select(query, budget);
+      }
+      if (key.strategy.indexSteps === undefined || contentCharacters(documents) > maxCharacters) {
+        return cache.get(key, documents).select(query, budget);
+      }
+      remove(name);
+      makeRoom(0);
+      const entry: Entry = { cacheVersion: key.cacheVersion, index: undefined };
+      entry.building = buildInSteps(documents, key.strategy, () => entries.get(name) !== entry)
+        .then((index) => {
+          if (index === undefined || entries.get(name) !== entry) return index;
+          entries.delete(name);
+          if (index.characters <= maxCharacters) keep(name, key.cacheVersion, index);
+          return index;
+        })
+        .catch(() => {
+          if (entries.get(name) === entry) entries.delete(name);
+          return undefined;
+        });
+      entries.set(name, entry);
+      return selectContext(documents, query, budget, key.strategy);
     },
     get size() {
       return entries.size;
@@ -134,4 +216,5 @@ export function createSelectionIndexCache(
       characters = 0;
     },
   };
+  return cache;
 }

@@ -110,17 +110,19 @@ function roundScores(scored: readonly ScoredDocument[]): readonly ScoredDocument
 }
 
 /**
- * Prepares `strategy` for `documents`: its scoring index when it has one (else its `score`
- * on every query), and the documents' id order. `select` then gives byte for byte what
- * `selectContext(documents, query, budget, strategy)` gives.
+ * Prepares `strategy` for `documents`: its scoring index when it has one (or `scoring`, one
+ * already built for these documents; else its `score` on every query), and the documents' id
+ * order. `select` then gives byte for byte what `selectContext(documents, query, budget,
+ * strategy)` gives.
  *
  * @see context_selection.md §Execution Model, §Ordering
  */
 export function createSelectionIndex(
   documents: readonly CacheDocument[],
   strategy: ContextStrategy,
+  scoring: ScoringIndex | undefined = strategy.index?.(documents),
 ): SelectionIndex {
-  const scoring: ScoringIndex = strategy.index?.(documents) ?? {
+  const scoringIndex: ScoringIndex = scoring ?? {
     score: (query) => strategy.score(documents, query),
   };
   const byId = idOrder(documents);
@@ -131,7 +133,7 @@ export function createSelectionIndex(
     documentCount: documents.length,
     characters,
     select(query, budget) {
-      const table = scoring.table?.(query);
+      const table = scoringIndex.table?.(query);
       if (table !== undefined && isOrderable(table.scores, documents.length)) {
         return fillBudgetWith(
           orderPositions(table.scores, byId),
@@ -146,7 +148,7 @@ export function createSelectionIndex(
         );
       }
       const scored = roundScores(
-        table === undefined ? scoring.score(query) : scoredFromTable(documents, table),
+        table === undefined ? scoringIndex.score(query) : scoredFromTable(documents, table),
       );
       return fillBudget(orderScored(scored), documents.length, query, budget, strategy);
     },

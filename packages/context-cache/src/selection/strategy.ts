@@ -46,6 +46,13 @@ export interface ContextStrategy {
    * The index must give exactly what {@link score} gives for the same documents.
    */
   index?(documents: readonly CacheDocument[]): ScoringIndex;
+  /**
+   * The same index as {@link index}, built a few documents at a time: between two `yield`s the
+   * builder gives the event loop back, and the generator returns the index. Optional: with it,
+   * a selection index cache answers the first query on a cache by scoring every document and
+   * builds the index in the background (see `SelectionIndexCache.select`).
+   */
+  indexSteps?(documents: readonly CacheDocument[]): Generator<undefined, ScoringIndex, undefined>;
 }
 
 /**

@@ -77,20 +77,27 @@ export function scoreTermFrequency(content: string, terms: readonly string[]): T
   return { score, why: { query_terms: terms, term_matches: matches, total_words: words } };
 }
 
+/** How many documents {@link indexTermFrequencySteps} reads between two steps. */
+const DOCUMENTS_PER_STEP = 64;
+
 /**
- * Prepares v0 scoring for one set of documents: each document's word count and approximate
- * tokens, and for every distinct word of the lowercased contents the documents holding it with
- * how often. A query then adds up its terms' postings, so it gives exactly the
- * `term_matches / total_words` of {@link scoreTermFrequency} without reading any content.
+ * Prepares v0 scoring for one set of documents, 64 documents per step:
+ * each document's word count and approximate tokens, and for every distinct word of the
+ * lowercased contents the documents holding it with how often. A query then adds up its
+ * terms' postings, so it gives exactly the `term_matches / total_words` of
+ * {@link scoreTermFrequency} without reading any content. The generator returns the index.
  *
  * @see context_selection.md §v0: Term Frequency
  */
-export function indexTermFrequency(documents: readonly CacheDocument[]): ScoringIndex {
+export function* indexTermFrequencySteps(
+  documents: readonly CacheDocument[],
+): Generator<undefined, ScoringIndex, undefined> {
   const words = new Int32Array(documents.length);
   const tokens = Int32Array.from(documents, (document) => approximateTokens(document.content));
   /** Per word: `[position, count, position, count, ...]`, positions ascending. */
   const postings = new Map<string, number[]>();
-  documents.forEach((document, position) => {
+  for (const [position, document] of documents.entries()) {
+    if (position > 0 && position % DOCUMENTS_PER_STEP === 0) yield;
     const counts = new Map<string, number>();
     let total = 0;
     forEachWord(document.content.toLowerCase(), (word) => {
@@ -103,7 +110,7 @@ export function indexTermFrequency(documents: readonly CacheDocument[]): Scoring
       if (posting === undefined) postings.set(word, [position, count]);
       else posting.push(position, count);
     }
-  });
+  }
   function table(query: string): ScoreTable {
     const terms = queryTerms(query);
     const matches = new Float64Array(documents.length);
@@ -133,10 +140,20 @@ export function indexTermFrequency(documents: readonly CacheDocument[]): Scoring
   return { score: (query) => scoredFromTable(documents, table(query)), table };
 }
 
+/** {@link indexTermFrequencySteps} run to the end at once. */
+export function indexTermFrequency(documents: readonly CacheDocument[]): ScoringIndex {
+  const steps = indexTermFrequencySteps(documents);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
 /**
  * The spec's v0 strategy, bit for bit: term frequency scores and approximate tokens. Its
  * results carry no strategy name, so its output stays exactly the spec's `SelectionResult`.
- * Its index ({@link indexTermFrequency}) answers the same bytes from postings.
+ * Its index ({@link indexTermFrequency}, also built in steps) answers the same bytes from
+ * postings.
  *
  * @see context_selection.md §Relevance, §Budget
  */
@@ -151,4 +168,5 @@ export const termFrequencyStrategy: ContextStrategy = {
     });
   },
   index: indexTermFrequency,
+  indexSteps: indexTermFrequencySteps,
 };

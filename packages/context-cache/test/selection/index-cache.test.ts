@@ -90,3 +90,53 @@ describe('createSelectionIndexCache', () => {
     expect(indexes.characters).toBe(0);
   });
 });
+
+describe('SelectionIndexCache.select', () => {
+  const key = { cache: '/caches/docs', cacheVersion: 'sha256:1', strategy: termFrequencyStrategy };
+  const queries = ['beta', 'alpha beta', 'gamma', ''];
+
+  it('answers a cold v0 cache by scoring every document, then from the index built behind it', async () => {
+    const indexes = createSelectionIndexCache();
+    const expected = createSelectionIndexCache().get(key, FIRST);
+    const first = await indexes.select(key, FIRST, 'beta', 100);
+    expect(first).toEqual(expected.select('beta', 100));
+    // The build is under way: the next calls wait for it, and get the same answers.
+    for (const query of queries) {
+      expect(await indexes.select(key, FIRST, query, 100)).toEqual(expected.select(query, 100));
+    }
+    const built = indexes.get(key, FIRST);
+    expect(indexes.get(key, FIRST)).toBe(built);
+    expect(indexes.size).toBe(1);
+    expect(indexes.characters).toBe('alpha beta'.length + 'beta'.length);
+  });
+
+  it('abandons the build of a version that changed while it ran', async () => {
+    const indexes = createSelectionIndexCache();
+    await indexes.select(key, FIRST, 'beta', 100);
+    const changed = { ...key, cacheVersion: 'sha256:2' };
+    const answer = await indexes.select(changed, SECOND, 'gamma', 100);
+    expect(answer.documents.map((item) => item.id)).toEqual(['b.md', 'a.md']);
+    expect(await indexes.select(changed, SECOND, 'alpha', 100)).toEqual(
+      createSelectionIndexCache().get(changed, SECOND).select('alpha', 100),
+    );
+    expect(indexes.size).toBe(1);
+    expect(indexes.characters).toBe('alpha gamma'.length + 'gamma'.length);
+  });
+
+  it('builds the index of a strategy without steps in the call itself', async () => {
+    const indexes = createSelectionIndexCache();
+    const bm25 = { ...key, strategy: createBm25Strategy() };
+    await indexes.select(bm25, FIRST, 'beta', 100);
+    expect(indexes.size).toBe(1);
+    expect(indexes.characters).toBe('alpha beta'.length + 'beta'.length);
+  });
+
+  it('scores every document of a cache larger than maxCharacters on every call, keeping nothing', async () => {
+    const indexes = createSelectionIndexCache({ maxCharacters: 5 });
+    const expected = createSelectionIndexCache().get(key, FIRST);
+    for (const query of queries) {
+      expect(await indexes.select(key, FIRST, query, 100)).toEqual(expected.select(query, 100));
+    }
+    expect(indexes.size).toBe(0);
+  });
+});
