@@ -7,10 +7,13 @@
 
 import type { CallToolResult, Implementation, Tool } from '@modelcontextprotocol/server';
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { CoreError } from '@x/core';
 import { assignToolNames } from '@x/core/catalog-server';
 import type { ServerFactory } from '@x/core/serve';
 import {
+  anyDeclaresSkills,
+  createSkillsPassthrough,
   createUpstreamPool,
   type McpServersConfig,
   type Upstream,
@@ -18,6 +21,7 @@ import {
   type UpstreamPool,
 } from '@x/core/upstreams';
 import { systemPromptGuidance } from './guidance.js';
+import { captureResourceHandlers } from './handler-capture.js';
 import { installDisclosure, type ToolSource } from './handlers.js';
 import { createDisclosureRuntime, type ProgressiveDisclosureOptions } from './options.js';
 
@@ -66,8 +70,13 @@ interface ProxiedTool {
  * naming rule are made valid with `assignToolNames` of `@x/core/catalog-server`), listed once and
  * kept until an upstream reports `list_changed` (sessions are then told too). A listing with a
  * failed upstream is not kept, so the next request tries again. A call whose upstream fails
- * answers with an `isError` result naming the upstream and the error code. Only tools are
- * proxied; upstream resources and prompts are not.
+ * answers with an `isError` result naming the upstream and the error code. Tools are proxied,
+ * and the upstreams' skills (the Skills extension, SEP-2640) pass through: `skills/list`,
+ * `skills/get`, their `skill://` files and directory reads, each upstream's under its
+ * namespace when `prefixTools` is on (`createSkillsPassthrough` of `@x/core/upstreams`), once
+ * an upstream declares the extension (the first session waits for the upstreams' first
+ * contact to know). Other
+ * upstream resources, and prompts, are not proxied.
  *
  * @throws ProgressiveDisclosureError `INVALID_OPTIONS`; CoreError `CONFIG_INVALID` for a bad config.
  * @see progressive-disclosure §3, §4, §5
@@ -82,6 +91,12 @@ export function createDisclosureProxy(
   const pool = createUpstreamPool(config, upstream);
   const servers = new Set<McpServer>();
   let catalog: Promise<Map<string, ProxiedTool>> | undefined;
+  const skills = createSkillsPassthrough(() => [...pool.upstreams.values()], {
+    prefix: prefixTools ?? true,
+  });
+  // The first session waits for the upstreams' first contact, so that it knows whether any
+  // serves skills; later ones read what the latest connects said.
+  let firstContact: Promise<unknown> | undefined;
 
   async function load(): Promise<{ tools: Map<string, ProxiedTool>; complete: boolean }> {
     const upstreams = [...pool.upstreams.values()];
@@ -176,7 +191,9 @@ export function createDisclosureProxy(
 
   return {
     pool,
-    factory(context) {
+    async factory(context) {
+      firstContact ??= pool.connectAll();
+      await firstContact;
       const server = new McpServer(
         serverInfo ?? { name: 'x-pd-proxy', version: '0.1.0' },
         instructions === false ? {} : { instructions: instructions ?? systemPromptGuidance() },
@@ -187,7 +204,16 @@ export function createDisclosureProxy(
         role: context.role,
         seenKeys: new Set<string>(),
       };
-      installDisclosure(server.server, runtime, source, {}, binding);
+      if (anyDeclaresSkills([...pool.upstreams.values()])) {
+        new SkillsExtension({ source: skills }).attach(server);
+      }
+      installDisclosure(
+        server.server,
+        runtime,
+        source,
+        captureResourceHandlers(server.server),
+        binding,
+      );
       servers.add(server);
       server.server.onclose = () => {
         servers.delete(server);
