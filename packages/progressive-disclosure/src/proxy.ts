@@ -10,6 +10,7 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { CoreError } from '@x/core';
 import { assignToolNames } from '@x/core/catalog-server';
+import { clientDeclaresGroups, installGroups } from '@x/core/groups';
 import type { ServerFactory } from '@x/core/serve';
 import {
   anyDeclaresSkills,
@@ -22,8 +23,9 @@ import {
 } from '@x/core/upstreams';
 import { systemPromptGuidance } from './guidance.js';
 import { captureResourceHandlers } from './handler-capture.js';
-import { installDisclosure, type ToolSource } from './handlers.js';
+import { type InstalledDisclosure, installDisclosure, type ToolSource } from './handlers.js';
 import { createDisclosureRuntime, type ProgressiveDisclosureOptions } from './options.js';
+import { createProxyGroups } from './proxy-groups.js';
 
 /** Options of {@link createDisclosureProxy}: the layer's options plus the proxy's own. */
 export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
@@ -41,6 +43,12 @@ export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
   instructions?: string | false;
   /** Told when an upstream cannot list its tools; its tools are left out until it recovers. */
   onUpstreamError?: (upstream: string, error: CoreError) => void;
+  /**
+   * Experimental, off by default: answer `groups/list` and `groups/get` of the groups draft
+   * (`io.modelcontextprotocol/groups`, 2026-09-28) with one group per upstream, and leave the
+   * grouped tools out of `tools/list` for a client that declares the extension.
+   */
+  groups?: boolean;
 }
 
 /** A running proxy: serve its `factory` with `serveStdio` or `serveHttp`. */
@@ -85,8 +93,15 @@ export function createDisclosureProxy(
   config: McpServersConfig,
   options: DisclosureProxyOptions = {},
 ): DisclosureProxy {
-  const { prefixTools, upstream, serverInfo, instructions, onUpstreamError, ...layerOptions } =
-    options;
+  const {
+    prefixTools,
+    upstream,
+    serverInfo,
+    instructions,
+    onUpstreamError,
+    groups,
+    ...layerOptions
+  } = options;
   const runtime = createDisclosureRuntime(layerOptions);
   const pool = createUpstreamPool(config, upstream);
   const servers = new Set<McpServer>();
@@ -207,13 +222,29 @@ export function createDisclosureProxy(
       if (anyDeclaresSkills([...pool.upstreams.values()])) {
         new SkillsExtension({ source: skills }).attach(server);
       }
-      installDisclosure(
+      let stageOne: InstalledDisclosure['stageOneTools'] = async () => [];
+      const grouping =
+        groups === true
+          ? createProxyGroups(
+              {
+                upstreams: () => [...pool.upstreams.values()],
+                upstreamOfTools: async () =>
+                  new Map([...(await tools())].map(([name, entry]) => [name, entry.upstream])),
+                stageOneTools: (extra) => stageOne(extra),
+              },
+              (extra) => clientDeclaresGroups(server.server, extra),
+            )
+          : undefined;
+      const installed = installDisclosure(
         server.server,
         runtime,
         source,
         captureResourceHandlers(server.server),
         binding,
+        grouping?.listing,
       );
+      stageOne = installed.stageOneTools;
+      if (grouping !== undefined) installGroups(server.server, grouping.source);
       servers.add(server);
       server.server.onclose = () => {
         servers.delete(server);
