@@ -7,6 +7,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { serveHttp } from '@x/core/serve';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type CashServer, createCashServer, type VisibilityHook } from '../src/index.js';
 import { skillNameOf, skillUriOf } from '../src/skills/skill-document.js';
 import { text } from './helpers.js';
@@ -143,6 +144,32 @@ describe.each(['legacy', 'modern'] as const)(
     });
   },
 );
+
+describe('hostile input to the Skills extension', () => {
+  it('answers odd, huge and path-climbing URIs as unknown skills, never with a crash', async () => {
+    const client = await connect(shop(), 'modern');
+    const skills = new SkillsClient(client);
+    const rawGet = (uri: unknown) =>
+      client.request({ method: 'skills/get', params: { uri } } as never, z.looseObject({}));
+    for (const uri of [
+      'not a uri',
+      `skill://${'a'.repeat(100_000)}/SKILL.md`,
+      'skill://../../etc/passwd/SKILL.md',
+      'skill://welcome/SKILL.md?x=1',
+    ]) {
+      await expect(rawGet(uri)).rejects.toMatchObject({ code: -32602 });
+      await expect(client.readResource({ uri })).rejects.toThrow();
+    }
+    // A `..` that stays inside the namespace: skills/get takes only the entry's own spelling,
+    // resources/read resolves it as a URL (to the same file, nothing outside).
+    const dotted = 'skill://ordermgmt/create-order/../create-order/SKILL.md';
+    await expect(rawGet(dotted)).rejects.toMatchObject({ code: -32602 });
+    const read = await client.readResource({ uri: dotted });
+    expect(read.contents[0]?.uri).toBe('skill://ordermgmt/create-order/SKILL.md');
+    await expect(rawGet(42)).rejects.toMatchObject({ code: -32602 });
+    expect((await skills.list()).skills).toHaveLength(2);
+  });
+});
 
 describe('skill names and URIs from CaSH labels', () => {
   it('turns underscores into hyphens and lowercases, and refuses a label of underscores only', () => {

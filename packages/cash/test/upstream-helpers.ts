@@ -87,7 +87,11 @@ export async function inMemoryUpstream(
           )) as CallToolResult,
       ),
     listSkills: (options) =>
-      run('skills/list', options?.signal, async () => (await new SkillsClient(client).list()).skills),
+      run(
+        'skills/list',
+        options?.signal,
+        async () => (await new SkillsClient(client).list()).skills,
+      ),
     readResource: (uri, options) =>
       run('resources/read', options?.signal, () => client.readResource({ uri })),
     serverInfo: () => client.getServerVersion(),

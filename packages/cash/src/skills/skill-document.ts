@@ -72,7 +72,7 @@ function frontmatterText(frontmatter: SkillDocument['frontmatter']): string {
   // Quoted scalars are JSON strings, which YAML reads as the same strings.
   const lines = [
     '---',
-    `name: ${frontmatter.name}`,
+    `name: ${JSON.stringify(frontmatter.name)}`,
     `description: ${JSON.stringify(frontmatter.description)}`,
   ];
   if (frontmatter.metadata !== undefined) {
