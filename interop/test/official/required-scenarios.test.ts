@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  extensionScenarios,
-  requiredScenarios,
-} from '../../src/official/required-scenarios.js';
+import { extensionScenarios, requiredScenarios } from '../../src/official/required-scenarios.js';
 
 describe('requiredScenarios', () => {
   it('always requires initialize, ping and DNS-rebinding protection at 2025-11-25', () => {
