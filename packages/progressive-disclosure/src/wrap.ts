@@ -9,11 +9,8 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/core';
 import type {
   CallToolRequest,
   CallToolResult,
-  ListResourcesResult,
-  ListResourceTemplatesResult,
   ListToolsResult,
   McpServer,
-  ReadResourceResult,
   Server,
   Tool,
 } from '@modelcontextprotocol/server';

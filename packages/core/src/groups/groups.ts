@@ -35,22 +35,34 @@ export interface Group {
 
 /** The scoped primitives of a group, complete enough to invoke. */
 export interface GroupContents {
+  /** Scoped tools, each a complete definition (with `inputSchema`). */
   tools?: Tool[];
+  /** Scoped prompts. */
   prompts?: Prompt[];
+  /** Scoped resources. */
   resources?: Resource[];
+  /** Nested groups (navigation only). */
   groups?: Group[];
 }
 
 /** The result of `groups/get`: at least one of the two (draft "groups/get"). */
 export interface GetGroupResult {
+  /** Markdown: the workflow to follow and how to use the scoped primitives. */
   instructions?: string;
+  /** The scoped primitives. */
   contents?: GroupContents;
 }
 
 /** Params of `groups/list`. */
-export const ListGroupsParamsSchema = z.looseObject({ cursor: z.string().optional() });
+export const ListGroupsParamsSchema = z.looseObject({
+  /** Where the previous page ended. */
+  cursor: z.string().optional(),
+});
 /** Params of `groups/get`. */
-export const GetGroupParamsSchema = z.looseObject({ name: z.string() });
+export const GetGroupParamsSchema = z.looseObject({
+  /** The group's name. */
+  name: z.string(),
+});
 
 /**
  * A group name from any label (`server-memory`, `Order_Mgmt`, `orders.retail`): lowercased,
