@@ -17,8 +17,8 @@ export const USAGE = `Usage:
   x-cash demo [--db FILE] [--http HOST:PORT] [--tokens FILE] [--session-store STORE]
       orders (retail, wholesale), inventory and crm on an SQLite database, created and
       seeded on first run (in memory without --db)
-  x-cash aggregate --config FILE [--help-tokens N] [--http HOST:PORT] [--tokens FILE]
-                   [--session-store STORE]
+  x-cash aggregate --config FILE [--skills FOLDER] [--help-tokens N] [--http HOST:PORT]
+                   [--tokens FILE] [--session-store STORE]
       the servers of an mcpServers file behind call, help and skill
   x-cash --help
 
@@ -34,6 +34,8 @@ Options:
                        redis://HOST:PORT, shared by every instance behind one address
   --db FILE            demo: the SQLite file (created and seeded when missing)
   --config FILE        aggregate: the mcpServers file (required)
+  --skills FOLDER      aggregate: skills of its own, from the SKILL.md files of FOLDER (text
+                       only), next to the upstreams' skills
   --help-tokens N      aggregate: the most cl100k_base tokens one help answer takes
                        (default 2000, at least 1000); larger listings are paged
   --max-message-bytes N
@@ -59,6 +61,8 @@ export type CliCommand =
       databasePath: string | undefined;
       /** aggregate: the mcpServers file. */
       configPath: string | undefined;
+      /** aggregate: a folder of `SKILL.md` files served as the aggregator's own skills. */
+      skillsPath: string | undefined;
       /** aggregate: the bound of one help answer in tokens; `undefined` keeps the default. */
       helpTokenLimit: number | undefined;
     };
@@ -70,6 +74,7 @@ const OPTIONS = {
   'session-store': { type: 'string' },
   db: { type: 'string' },
   config: { type: 'string' },
+  skills: { type: 'string' },
   'help-tokens': { type: 'string' },
   'max-message-bytes': { type: 'string' },
 } as const;
@@ -106,6 +111,8 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     throw new UsageError('--db applies to demo only');
   if (command === 'aggregate' && values.config === undefined)
     throw new UsageError('aggregate needs --config FILE');
+  if (command === 'demo' && values.skills !== undefined)
+    throw new UsageError('--skills applies to aggregate only');
   if (command === 'demo' && values['help-tokens'] !== undefined)
     throw new UsageError('--help-tokens applies to aggregate only');
   const { http, tokensPath, sessionStore, maxMessageBytes } = parseServeFlags(values);
@@ -117,6 +124,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     maxMessageBytes,
     databasePath: values.db,
     configPath: values.config,
+    skillsPath: values.skills,
     helpTokenLimit: parseHelpTokens(values['help-tokens']),
   };
 }

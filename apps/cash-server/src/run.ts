@@ -88,6 +88,7 @@ export async function runAggregate(command: ServeCommand): Promise<Served> {
     manifest: { publisher: 'x-cash aggregate', endpoint: () => endpoint.url },
     ...(command.helpTokenLimit === undefined ? {} : { helpTokenLimit: command.helpTokenLimit }),
   });
+  if (command.skillsPath !== undefined) await cash.skillsFromFolder(command.skillsPath);
   const aggregation = await aggregateMcpServers(cash, config, { upstream: { stderr: 'ignore' } });
   return serve(cash, command, endpoint, async () => {
     await aggregation.close();

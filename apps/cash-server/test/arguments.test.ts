@@ -37,6 +37,9 @@ describe('x-cash command line', () => {
     expect(
       parseCliArguments(['aggregate', '--config', 'mcp.json', '--help-tokens', '1500']),
     ).toMatchObject({ helpTokenLimit: 1500 });
+    expect(
+      parseCliArguments(['aggregate', '--config', 'mcp.json', '--skills', 'examples/skills']),
+    ).toMatchObject({ skillsPath: 'examples/skills' });
     expect(parseCliArguments(['--help'])).toEqual({ kind: 'help' });
   });
 
@@ -54,6 +57,7 @@ describe('x-cash command line', () => {
     [['aggregate', '--config', 'x', '--help-tokens', '999'], '--help-tokens: expected'],
     [['aggregate', '--config', 'x', '--help-tokens', '2k'], '--help-tokens: expected'],
     [['demo', '--help-tokens', '2000'], '--help-tokens applies to aggregate only'],
+    [['demo', '--skills', 'examples/skills'], '--skills applies to aggregate only'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCliArguments(argv)).toThrow(UsageError);
     expect(() => parseCliArguments(argv)).toThrow(message);

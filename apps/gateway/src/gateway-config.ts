@@ -10,6 +10,7 @@ import { EmbeddingProviderConfigSchema } from '@x/core/embeddings';
 import { SessionStoreConfigSchema } from '@x/core/sessions';
 import {
   CacheStableOptionsSchema,
+  GroupsOptionsSchema,
   PrimitivesOptionsSchema,
   RefreshOptionsSchema,
 } from '@x/gateway';
@@ -33,6 +34,8 @@ export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   refresh: RefreshOptionsSchema.optional(),
   /** Resources and prompts (§9). */
   primitives: PrimitivesOptionsSchema.optional(),
+  /** Experimental: the groups draft's groups/list and groups/get, one group per namespace. */
+  groups: GroupsOptionsSchema.optional(),
   /** Where per-session state lives (`{ "redis": "redis://HOST:PORT" }` to share it); HTTP only. */
   sessionStore: SessionStoreConfigSchema.optional(),
   /** Bounds of each session's artifacts, and the shared directory for large ones. */
@@ -87,13 +90,15 @@ export function parseGatewayConfig(config: Record<string, unknown>, source: stri
 
 /**
  * The dispatch-control blocks of a parsed section (§4.4, §4.5), without `cacheStable`, `refresh`,
- * `primitives` and `embeddings`, which `createGatewayControls` refuses as unknown fields.
+ * `primitives`, `groups` and `embeddings`, which `createGatewayControls` refuses as unknown
+ * fields.
  */
 export function controlsOptionsOf(config: GatewayConfig): GatewayControlsOptions {
   const {
     cacheStable: _cacheStable,
     refresh: _refresh,
     primitives: _primitives,
+    groups: _groups,
     embeddings: _embeddings,
     ...controls
   } = config;

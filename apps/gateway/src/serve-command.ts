@@ -42,6 +42,7 @@ export async function serve(
   }
   const controls = opened.controls === undefined ? {} : { controls: opened.controls };
   const { cacheStable, embeddings } = opened.config;
+  const groups = opened.config.groups?.enabled === true ? { groups: true } : {};
   const browseAndPrimitives = {
     ...(cacheStable?.enabled === true ? { cacheStable } : {}),
     ...(embeddings === undefined
@@ -61,6 +62,7 @@ export async function serve(
       ? createProxyServerFactory(opened.runtime, {
           toolNames: command.toolNames,
           ...controls,
+          ...groups,
           sessionStore: state.store,
         })
       : state.gatewayFactory(opened.runtime, {
@@ -68,6 +70,7 @@ export async function serve(
             ? {}
             : { firewall: { maxInlineTokens: command.maxInlineTokens } }),
           ...controls,
+          ...groups,
           ...browseAndPrimitives,
         });
   const summary = `${opened.runtime.catalog.size} tools from ${opened.pool.upstreams.size} servers, ${command.mode} mode`;

@@ -50,6 +50,16 @@ describe('the cacheStable, refresh and primitives blocks of the x-gateway sectio
     expect(() =>
       parseGatewayConfig({ 'x-gateway': { primitives: { templates: true } } }, 'mcp.json'),
     ).toThrow('mcp.json: field "x-gateway.primitives.templates": unknown field');
+    expect(() =>
+      parseGatewayConfig({ 'x-gateway': { groups: { nested: true } } }, 'mcp.json'),
+    ).toThrow('mcp.json: field "x-gateway.groups.nested": unknown field');
+  });
+
+  it('reads the experimental groups block: off when absent, on when written, never a control', () => {
+    expect(parseGatewayConfig({}, 'mcp.json').groups).toBeUndefined();
+    const config = parseGatewayConfig({ 'x-gateway': { groups: {} } }, 'mcp.json');
+    expect(config.groups).toEqual({ enabled: true });
+    expect(Object.keys(controlsOptionsOf(config))).not.toContain('groups');
   });
 
   it('opens a runtime with dispatch controls, cache-stable browsing, refresh and primitives all on', async () => {

@@ -44,6 +44,9 @@ wrap and measure:
   --no-prefix               keep upstream tool names instead of <server>__<tool>
 wrap only:
   --watch                   reload --descriptions when its files change (development)
+  --groups                  experimental: answer groups/list and groups/get (the groups
+                            draft, io.modelcontextprotocol/groups, 2026-09-28) with one group
+                            per upstream; a client that declares it lists no grouped tools
 `;
 
 /** Options both commands take. */
@@ -87,6 +90,8 @@ export type CliCommand =
       watch: boolean;
       /** Whether to prefix tool names with their server's namespace. */
       prefixTools: boolean;
+      /** Whether to serve the groups draft (experimental). */
+      groups: boolean;
     } & CommonOptions);
 
 const OPTIONS = {
@@ -102,9 +107,10 @@ const OPTIONS = {
   descriptions: { type: 'string' },
   watch: { type: 'boolean' },
   'no-prefix': { type: 'boolean' },
+  groups: { type: 'boolean' },
 } as const;
 
-const WRAP_ONLY = ['config', 'descriptions', 'watch', 'no-prefix'] as const;
+const WRAP_ONLY = ['config', 'descriptions', 'watch', 'no-prefix', 'groups'] as const;
 
 function parseCommon(values: Record<string, string | boolean | undefined>): CommonOptions {
   const text = (name: string) => values[name] as string | undefined;
@@ -157,7 +163,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.config === undefined) throw new UsageError(`${command} needs --config FILE`);
   if (command === 'measure') {
     const misplaced = (
-      ['http', 'tokens', 'session-store', 'max-message-bytes', 'watch'] as const
+      ['http', 'tokens', 'session-store', 'max-message-bytes', 'watch', 'groups'] as const
     ).find((name) => values[name] !== undefined);
     if (misplaced !== undefined) throw new UsageError(`--${misplaced} does not apply to measure`);
     const {
@@ -184,6 +190,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     descriptionsPath: values.descriptions,
     watch: values.watch === true,
     prefixTools: values['no-prefix'] !== true,
+    groups: values.groups === true,
     ...parseCommon(values),
   };
 }

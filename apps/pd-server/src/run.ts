@@ -162,6 +162,7 @@ export async function runWrap(
     ...layerOptions(command),
     ...sessions.layer,
     prefixTools: command.prefixTools,
+    groups: command.groups,
     ...(folder === undefined ? {} : { descriptions: folder }),
     onUpstreamError: (name, error) =>
       log(`x-pd: upstream ${name}: ${error.code}: ${error.message}`),

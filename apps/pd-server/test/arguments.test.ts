@@ -41,6 +41,7 @@ describe('x-pd command line', () => {
       descriptionsPath: 'descriptions',
       watch: true,
       prefixTools: false,
+      groups: false,
       http: { host: '127.0.0.1', port: 8080 },
       tokensPath: 'tokens.json',
       maxSummaryTokens: 24,
@@ -69,6 +70,10 @@ describe('x-pd command line', () => {
     });
     expect(parseCliArguments(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArguments(['help'])).toEqual({ kind: 'help' });
+    expect(parseCliArguments(['wrap', '--config', 'c.json', '--groups'])).toMatchObject({
+      kind: 'wrap',
+      groups: true,
+    });
   });
 
   it.each([
@@ -77,6 +82,8 @@ describe('x-pd command line', () => {
     [['wrap'], 'wrap needs --config FILE'],
     [['wrap', '--config'], "'--config <value>' argument missing"],
     [['demo', '--config', 'x.json'], '--config applies to wrap only'],
+    [['demo', '--groups'], '--groups applies to wrap only'],
+    [['measure', '--config', 'x.json', '--groups'], '--groups does not apply to measure'],
     [['demo', '--bogus'], "Unknown option '--bogus'"],
     [['demo', 'extra'], 'unexpected argument "extra"'],
     [['demo', '--http', 'nowhere:port'], '--http:'],

@@ -60,6 +60,8 @@ export function clientUpstream(name: string, client: Client): MountableUpstream 
       return closed ? 'closed' : 'ready';
     },
     listTools: (options) => listAllTools(client, options?.signal),
+    // A bench catalog serves no skills (the Skills extension).
+    listSkills: async () => [],
     async callTool(tool, args, options) {
       return (await client.callTool(
         { name: tool, arguments: args },

@@ -38,12 +38,35 @@ const BY_CAPABILITY: readonly (readonly [
   ['prompts', 'prompts-list', ['2025-11-25', '2026-07-28']],
 ];
 
-/** The scenarios that must pass at `revision` on a server declaring `capabilities`, sorted. */
+/**
+ * The suite's scenarios of each extension, by extension identifier. The suite puts extension
+ * scenarios off the revision timeline, so `--suite all --spec-version` never runs them; the
+ * runner runs these one by one, at the revision, on a server that declares the extension.
+ */
+export const EXTENSION_SCENARIOS: Readonly<Record<string, readonly string[]>> = {
+  // SEP-2640, the Skills extension (skills/list, skills/get, resources/directory/read).
+  'io.modelcontextprotocol/skills': [
+    'sep-2640-skills-directory',
+    'sep-2640-skills-enumeration',
+    'sep-2640-skills-manifest',
+  ],
+};
+
+/** The extension scenarios of the extensions `capabilities` declare, sorted. */
+export function extensionScenarios(capabilities: ServerCapabilities): string[] {
+  const declared = Object.keys(capabilities.extensions ?? {});
+  return declared.flatMap((id) => EXTENSION_SCENARIOS[id] ?? []).sort();
+}
+
+/**
+ * The scenarios that must pass at `revision` on a server declaring `capabilities`, sorted:
+ * the protocol ones, each declared capability's listing, and each declared extension's.
+ */
 export function requiredScenarios(
   capabilities: ServerCapabilities,
   revision: SpecRevision,
 ): string[] {
-  const required = [...ALWAYS_REQUIRED[revision]];
+  const required = [...ALWAYS_REQUIRED[revision], ...extensionScenarios(capabilities)];
   for (const [capability, scenario, revisions] of BY_CAPABILITY) {
     if (capabilities[capability] !== undefined && revisions.includes(revision)) {
       required.push(scenario);

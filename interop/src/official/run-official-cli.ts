@@ -13,9 +13,9 @@ import { PACKAGE_ROOT, REPOSITORY_ROOT } from '../paths.js';
 import { parseBaseline } from './baseline.js';
 import { compareWithBaseline, type TargetResults } from './compare.js';
 import { formatOfficialReport } from './report.js';
-import { readCapabilities, requiredScenarios } from './required-scenarios.js';
+import { extensionScenarios, readCapabilities, requiredScenarios } from './required-scenarios.js';
 import { isSpecRevision, SPEC_REVISIONS, type SpecRevision } from './revisions.js';
-import { runOfficialSuite } from './run-suite.js';
+import { runExtensionScenario, runOfficialSuite } from './run-suite.js';
 import { startTarget } from './start-target.js';
 import { type OfficialTarget, officialTargets } from './targets.js';
 import { ensureOfficialToolchain, type OfficialToolchain } from './toolchain.js';
@@ -154,7 +154,10 @@ function parseSelection(argv: readonly string[]): Selection | undefined {
   };
 }
 
-/** Starts `target`, runs the suite at `revision` against it, and stops it (a fresh app per run). */
+/**
+ * Starts `target`, runs the suite at `revision` against it (then the scenarios of each
+ * extension it declares), and stops it (a fresh app per run).
+ */
 async function checkTarget(
   target: OfficialTarget,
   revision: SpecRevision,
@@ -162,8 +165,12 @@ async function checkTarget(
 ): Promise<TargetResults> {
   const started = await startTarget(target);
   try {
-    const required = requiredScenarios(await readCapabilities(started.url, revision), revision);
+    const capabilities = await readCapabilities(started.url, revision);
+    const required = requiredScenarios(capabilities, revision);
     const results = await runOfficialSuite(toolchain, started.url, revision);
+    for (const scenario of extensionScenarios(capabilities)) {
+      results.push(await runExtensionScenario(toolchain, started.url, revision, scenario));
+    }
     return { target: target.name, revision, required, results };
   } finally {
     await started.stop();

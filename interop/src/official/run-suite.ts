@@ -12,6 +12,7 @@ import { runCommand } from './process-output.js';
 import type { SpecRevision } from './revisions.js';
 import {
   mergeResults,
+  NO_DETAILS,
   parseSummary,
   readFailedChecks,
   type ScenarioResult,
@@ -55,6 +56,53 @@ export async function runOfficialSuite(
       });
     }
     return mergeResults(summary, await readFailedChecks(output));
+  } finally {
+    await rm(output, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs one extension scenario at `revision`: `conformance server --url <url> --scenario
+ * <scenario> --spec-version <revision> --force` (`--force` because the suite keeps extension
+ * scenarios off the revision timeline). It passes when its saved `checks.json` holds no failed
+ * check; a skipped check is not a failure.
+ *
+ * @throws InteropError `SUITE_FAILED` when the suite saved nothing for the scenario.
+ */
+export async function runExtensionScenario(
+  toolchain: OfficialToolchain,
+  url: URL,
+  revision: SpecRevision,
+  scenario: string,
+): Promise<ScenarioResult> {
+  const output = await mkdtemp(join(tmpdir(), 'x-official-conformance-'));
+  try {
+    const result = await runCommand(toolchain.nodePath, [
+      toolchain.suiteEntry,
+      'server',
+      '--url',
+      url.href,
+      '--scenario',
+      scenario,
+      '--spec-version',
+      revision,
+      '--force',
+      '--output-dir',
+      output,
+    ]);
+    const failures = (await readFailedChecks(output)).get(scenario);
+    if (failures === undefined) {
+      throw new InteropError({
+        code: 'SUITE_FAILED',
+        message: `the official suite saved no checks for ${scenario} (exit ${result.exitCode}):\n${tail(`${result.stdout}\n${result.stderr}`)}`,
+      });
+    }
+    const passed = failures.length === 0 && result.exitCode === 0;
+    return {
+      scenario,
+      passed,
+      failures: passed ? [] : failures.length > 0 ? failures : [NO_DETAILS],
+    };
   } finally {
     await rm(output, { recursive: true, force: true });
   }

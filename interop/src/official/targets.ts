@@ -45,7 +45,15 @@ export const officialTargets: readonly OfficialTarget[] = [
   {
     name: 'x-cash-aggregate',
     command: process.execPath,
-    args: [CASH, 'aggregate', '--config', app('@x/cash-server', 'examples/mcp.json'), ...HTTP],
+    args: [
+      CASH,
+      'aggregate',
+      '--config',
+      app('@x/cash-server', 'examples/mcp.json'),
+      '--skills',
+      app('@x/cash-server', 'examples/skills'),
+      ...HTTP,
+    ],
     env: pathWith(app('@x/cash-server', 'node_modules/.bin')),
   },
   { name: 'x-pd-demo', command: process.execPath, args: [PD, 'demo', ...HTTP] },

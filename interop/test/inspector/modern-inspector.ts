@@ -32,6 +32,17 @@ export type InspectorResult = Record<string, unknown> & {
   isError?: boolean;
 };
 
+/** The Inspector's `--verify` report on one skill. */
+export interface SkillReport {
+  uri: string;
+  name: string;
+  ok: boolean;
+  outcome: string;
+  conformance: unknown[];
+  frontmatter: unknown[];
+  files: { uri: string; status: string }[];
+}
+
 /** One Inspector CLI invocation's arguments after the target, e.g. `--method tools/list`. */
 export type InspectorCall = readonly string[];
 
@@ -41,6 +52,12 @@ export interface ModernInspector {
   readonly version: string;
   /** Runs one method against `url` in the 2026-07-28 era and returns its result. */
   call(url: URL, method: InspectorCall, token?: string): Promise<InspectorResult>;
+  /**
+   * Runs `skills/list` or `skills/get` with `--verify` (the Inspector's SEP-2640 conformance
+   * and digest checks) and returns its report, one object per skill; rejects when a check
+   * fails (exit 7) or could not be completed (exit 8).
+   */
+  verifySkills(url: URL, method: InspectorCall, token?: string): Promise<SkillReport[]>;
   /** Removes its home folder. */
   close(): Promise<void>;
 }
@@ -53,12 +70,32 @@ export async function modernInspector(): Promise<ModernInspector> {
   const toolchain = await ensureOfficialToolchain();
   const home = await mkdtemp(join(tmpdir(), 'x-inspector-home-'));
   const env = { ...process.env, HOME: home, MCP_INSPECTOR_SECRET_STORE: 'memory' };
+  function argumentsOf(url: URL, method: InspectorCall, token: string | undefined): string[] {
+    const auth = token === undefined ? [] : ['--header', `Authorization: Bearer ${token}`];
+    const args = [toolchain.inspectorEntry, '--cli', url.href, '--transport', 'http'];
+    args.push('--protocol-era', 'modern', '--format', 'json', '--quiet', ...auth, ...method);
+    return args;
+  }
   return {
     version: toolchain.inspectorVersion,
+    async verifySkills(url, method, token) {
+      const args = [...argumentsOf(url, method, token), '--verify'];
+      const { stdout } = await run(toolchain.nodePath, args, {
+        env,
+        timeout: 60_000,
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+        throw new Error(
+          `Inspector --verify ${method.join(' ')}: ${error.stdout || error.stderr || error.message}`,
+        );
+      });
+      return stdout
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as SkillReport);
+    },
     async call(url, method, token) {
-      const auth = token === undefined ? [] : ['--header', `Authorization: Bearer ${token}`];
-      const args = [toolchain.inspectorEntry, '--cli', url.href, '--transport', 'http'];
-      args.push('--protocol-era', 'modern', '--format', 'json', '--quiet', ...auth, ...method);
+      const args = argumentsOf(url, method, token);
       // Exit 5 is a tool result with isError: the result is still printed on stdout.
       const { stdout } = await run(toolchain.nodePath, args, {
         env,

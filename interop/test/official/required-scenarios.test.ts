@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredScenarios } from '../../src/official/required-scenarios.js';
+import { extensionScenarios, requiredScenarios } from '../../src/official/required-scenarios.js';
 
 describe('requiredScenarios', () => {
   it('always requires initialize, ping and DNS-rebinding protection at 2025-11-25', () => {
@@ -39,5 +39,17 @@ describe('requiredScenarios', () => {
       'server-stateless',
       'tools-list',
     ]);
+  });
+
+  it('adds the SEP-2640 scenarios of a server declaring the Skills extension, and only then', () => {
+    const skills = { extensions: { 'io.modelcontextprotocol/skills': {} } };
+    expect(extensionScenarios(skills)).toEqual([
+      'sep-2640-skills-directory',
+      'sep-2640-skills-enumeration',
+      'sep-2640-skills-manifest',
+    ]);
+    expect(requiredScenarios(skills, '2025-11-25')).toContain('sep-2640-skills-enumeration');
+    expect(extensionScenarios({ extensions: { 'com.example/other': {} } })).toEqual([]);
+    expect(extensionScenarios({})).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { type SkillSource, SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { CashManifest } from './manifest/manifest-schema.js';
 import { CASH_TOOL_NAMES, CASH_TOOLS } from './tools.js';
 
@@ -20,14 +21,18 @@ export interface McpServerParts {
   ): Promise<CallToolResult>;
   /** The manifest for `cash://server`. */
   manifest(): CashManifest;
+  /** The skills served through the Skills extension (SEP-2640). */
+  skills: SkillSource;
 }
 
 /**
  * Builds an MCP server exposing exactly `call`, `help` and `skill`, and the `cash://server`
- * resource (the manifest as JSON, marked as an operator interface). Tool handlers are installed
- * on the low-level server so the input schemas go out exactly as written in {@link CASH_TOOLS}.
+ * resource (the manifest as JSON, marked as an operator interface), and the same skills as
+ * `skill()` through the Skills extension (`skills/list`, `skills/get`, `skill://` resources).
+ * Tool handlers are installed on the low-level server so the input schemas go out exactly as
+ * written in {@link CASH_TOOLS}.
  *
- * @see cash-rfc §4 (exactly three tools), §5.6
+ * @see cash-rfc §4 (exactly three tools), §5.6; SEP-2640 (the Skills extension)
  */
 export function createCashMcpServer(parts: McpServerParts): McpServer {
   const server = new McpServer(
@@ -65,5 +70,6 @@ export function createCashMcpServer(parts: McpServerParts): McpServer {
       ],
     }),
   );
+  new SkillsExtension({ source: parts.skills }).attach(server);
   return server;
 }

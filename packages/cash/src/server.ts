@@ -31,6 +31,7 @@ import type { ParamsDefinition } from './schema.js';
 import { createSchemaValidator } from './schema.js';
 import { answerSkill } from './skills/answer-skill.js';
 import { loadSkillFolder } from './skills/skill-files.js';
+import { createSkillSource } from './skills/skill-source.js';
 import { parseCallArguments, parseHelpArguments, parseSkillArguments } from './tool-arguments.js';
 
 /** Options of {@link createCashServer}. */
@@ -297,6 +298,7 @@ export function createCashServer(options: CashServerOptions): CashServer {
         instructions: options.instructions,
         callTool: (name, args, signal) => callTool(name, args, session, signal),
         manifest: () => manifest(),
+        skills: createSkillSource(root, (signal) => scopeOf(session, signal)),
       });
     },
     callTool(name, args, callOptions = {}) {

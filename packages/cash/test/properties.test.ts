@@ -11,6 +11,7 @@ import {
   toLabel,
 } from '../src/index.js';
 import { checkJsonLimits, normalizeKwargs } from '../src/kwargs.js';
+import { skillDocument, skillNameOf, skillUriOf } from '../src/skills/skill-document.js';
 import { splitFrontmatter, stripExecutableContent } from '../src/skills/skill-files.js';
 
 const labelArbitrary = fc.stringMatching(/^[A-Za-z0-9_]{0,20}[A-Za-z0-9][A-Za-z0-9_]{0,20}$/);
@@ -180,6 +181,34 @@ describe('texts', () => {
           expect(split).toEqual({ data: { name: value }, body });
         },
       ),
+    );
+  });
+});
+
+describe('skill names of the Skills extension (SEP-2640 "Resource Mapping")', () => {
+  it('gives every valid label an Agent Skills name that normalizes back to it', () => {
+    fc.assert(
+      fc.property(labelArbitrary, (label) => {
+        const name = skillNameOf(label);
+        expect(name).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+        expect(normalizeLabel((name ?? '').replaceAll('-', '_'))).toBe(normalizeLabel(label));
+        expect(skillUriOf('', label)).toBe(`skill://${name}/SKILL.md`);
+      }),
+    );
+  });
+
+  it('writes frontmatter that YAML reads back as the entry (property)', () => {
+    fc.assert(
+      fc.property(labelArbitrary, fc.string({ minLength: 1, maxLength: 300 }), (label, line) => {
+        const description = line.trim() === '' ? 'x' : line;
+        const document = skillDocument(
+          { namespace: '', name: label, description, own: true, render: async () => '' },
+          'Do {{it}}.',
+        );
+        if (document === undefined) throw new Error('no document');
+        const { data } = splitFrontmatter(document.text, 'property');
+        expect(data).toEqual(document.frontmatter);
+      }),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type { CallToolResult, McpServer, Tool } from '@modelcontextprotocol/server';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { parseCatalog } from '@x/core/catalog-server';
@@ -84,6 +85,12 @@ export async function inMemoryUpstream(
               ...(options?.signal === undefined ? {} : { signal: options.signal }),
             },
           )) as CallToolResult,
+      ),
+    listSkills: (options) =>
+      run(
+        'skills/list',
+        options?.signal,
+        async () => (await new SkillsClient(client).list()).skills,
       ),
     readResource: (uri, options) =>
       run('resources/read', options?.signal, () => client.readResource({ uri })),

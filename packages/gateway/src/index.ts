@@ -253,6 +253,8 @@ export { assertStillCurrent } from './refresh/still-current.js';
 
 // Resources and prompts (§9)
 
+// Groups (experimental: the progressive-disclosure groups draft, 2026-09-28)
+export { type GroupsOptions, GroupsOptionsSchema } from './groups/groups-options.js';
 export {
   createPrimitiveCatalog,
   type PrimitiveCatalog,
@@ -276,3 +278,4 @@ export {
   type PrimitivesOptions,
   PrimitivesOptionsSchema,
 } from './primitives/primitives-options.js';
+export { skillResources, withSkillResources } from './primitives/skill-resources.js';

@@ -11,9 +11,16 @@
  * @module
  */
 
-import type { Request, Result, Server } from '@modelcontextprotocol/server';
+import type {
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  Request,
+  Result,
+  Server,
+} from '@modelcontextprotocol/server';
 import { ProgressiveDisclosureError } from './errors.js';
-import type { HandlerExtra } from './handlers.js';
+import type { HandlerExtra, InnerResourceHandlers } from './handlers.js';
 
 /** A handler as the SDK stores it: it parses `request` itself. */
 export type CapturedHandler = (request: Request, extra: HandlerExtra) => Promise<Result>;
@@ -37,4 +44,38 @@ export function captureRequestHandlers(
     if (typeof handler === 'function') captured.set(method, handler);
   }
   return captured;
+}
+
+/** The resource handlers among `handlers` (as captured), for the layer to answer behind its own. */
+export function innerResourceHandlers(
+  handlers: ReadonlyMap<string, CapturedHandler>,
+): InnerResourceHandlers {
+  const list = handlers.get('resources/list');
+  const templates = handlers.get('resources/templates/list');
+  const read = handlers.get('resources/read');
+  return {
+    ...(list === undefined
+      ? {}
+      : { list: async (request, extra) => (await list(request, extra)) as ListResourcesResult }),
+    ...(templates === undefined
+      ? {}
+      : {
+          templates: async (request, extra) =>
+            (await templates(request, extra)) as ListResourceTemplatesResult,
+        }),
+    ...(read === undefined
+      ? {}
+      : { read: async (request, extra) => (await read(request, extra)) as ReadResourceResult }),
+  };
+}
+
+/** The resource handlers installed on `server` now (see {@link innerResourceHandlers}). */
+export function captureResourceHandlers(server: Server): InnerResourceHandlers {
+  return innerResourceHandlers(
+    captureRequestHandlers(server, [
+      'resources/list',
+      'resources/templates/list',
+      'resources/read',
+    ]),
+  );
 }

@@ -64,6 +64,21 @@ export interface SessionBinding {
   readonly seenKeys: Set<string>;
 }
 
+/** How `tools/list` may be narrowed per request (the tools stay callable). */
+export interface DisclosureListing {
+  /**
+   * For one request, which tool names `tools/list` leaves out (`undefined`: none), e.g. tools
+   * scoped to groups for a client that declared the groups extension.
+   */
+  hidden?: (extra: HandlerExtra) => ((name: string) => boolean) | undefined;
+}
+
+/** What {@link installDisclosure} gives back. */
+export interface InstalledDisclosure {
+  /** The tools as `tools/list` shows them to the caller of `extra` (stage 1), before `hidden`. */
+  stageOneTools(extra: HandlerExtra): Promise<Tool[]>;
+}
+
 /** A `tools/call` answer carrying a wire error as its text (the exact JSON of §6). */
 function wireErrorResult(error: WireError): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(error) }], isError: true };
@@ -85,7 +100,8 @@ export function installDisclosure(
   source: ToolSource,
   inner: InnerResourceHandlers,
   binding: SessionBinding,
-): void {
+  listing: DisclosureListing = {},
+): InstalledDisclosure {
   const sessionKeyOf = (_extra: HandlerExtra): string => {
     binding.seenKeys.add(binding.scopeKey);
     return binding.scopeKey;
@@ -130,6 +146,12 @@ export function installDisclosure(
 
   server.registerCapabilities({ tools: { listChanged: true }, resources: {} });
 
+  async function stageOneTools(extra: HandlerExtra): Promise<Tool[]> {
+    return (await visibleTools(extra)).map((tool) =>
+      toMinimalTool(tool, stageOneDescription(tool), runtime.schemaStyle, runtime.keepClientHints),
+    );
+  }
+
   server.setRequestHandler('tools/list', async (request, ctx) => {
     if (request.params?.cursor !== undefined) {
       throw new ProtocolError(
@@ -137,17 +159,9 @@ export function installDisclosure(
         'Invalid cursor: every tool is on the first page',
       );
     }
-    const tools = await visibleTools(ctx);
-    return {
-      tools: tools.map((tool) =>
-        toMinimalTool(
-          tool,
-          stageOneDescription(tool),
-          runtime.schemaStyle,
-          runtime.keepClientHints,
-        ),
-      ),
-    };
+    const tools = await stageOneTools(ctx);
+    const hidden = listing.hidden?.(ctx);
+    return { tools: hidden === undefined ? tools : tools.filter((tool) => !hidden(tool.name)) };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
@@ -197,4 +211,5 @@ export function installDisclosure(
     );
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
   });
+  return { stageOneTools };
 }

@@ -7,10 +7,14 @@
 
 import type { CallToolResult, Implementation, Tool } from '@modelcontextprotocol/server';
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { CoreError } from '@x/core';
 import { assignToolNames } from '@x/core/catalog-server';
+import { clientDeclaresGroups, installGroups } from '@x/core/groups';
 import type { ServerFactory } from '@x/core/serve';
 import {
+  anyDeclaresSkills,
+  createSkillsPassthrough,
   createUpstreamPool,
   type McpServersConfig,
   type Upstream,
@@ -18,8 +22,10 @@ import {
   type UpstreamPool,
 } from '@x/core/upstreams';
 import { systemPromptGuidance } from './guidance.js';
-import { installDisclosure, type ToolSource } from './handlers.js';
+import { captureResourceHandlers } from './handler-capture.js';
+import { type InstalledDisclosure, installDisclosure, type ToolSource } from './handlers.js';
 import { createDisclosureRuntime, type ProgressiveDisclosureOptions } from './options.js';
+import { createProxyGroups } from './proxy-groups.js';
 
 /** Options of {@link createDisclosureProxy}: the layer's options plus the proxy's own. */
 export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
@@ -37,6 +43,12 @@ export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
   instructions?: string | false;
   /** Told when an upstream cannot list its tools; its tools are left out until it recovers. */
   onUpstreamError?: (upstream: string, error: CoreError) => void;
+  /**
+   * Experimental, off by default: answer `groups/list` and `groups/get` of the groups draft
+   * (`io.modelcontextprotocol/groups`, 2026-09-28) with one group per upstream, and leave the
+   * grouped tools out of `tools/list` for a client that declares the extension.
+   */
+  groups?: boolean;
 }
 
 /** A running proxy: serve its `factory` with `serveStdio` or `serveHttp`. */
@@ -66,8 +78,13 @@ interface ProxiedTool {
  * naming rule are made valid with `assignToolNames` of `@x/core/catalog-server`), listed once and
  * kept until an upstream reports `list_changed` (sessions are then told too). A listing with a
  * failed upstream is not kept, so the next request tries again. A call whose upstream fails
- * answers with an `isError` result naming the upstream and the error code. Only tools are
- * proxied; upstream resources and prompts are not.
+ * answers with an `isError` result naming the upstream and the error code. Tools are proxied,
+ * and the upstreams' skills (the Skills extension, SEP-2640) pass through: `skills/list`,
+ * `skills/get`, their `skill://` files and directory reads, each upstream's under its
+ * namespace when `prefixTools` is on (`createSkillsPassthrough` of `@x/core/upstreams`), once
+ * an upstream declares the extension (the first session waits for the upstreams' first
+ * contact to know). Other
+ * upstream resources, and prompts, are not proxied.
  *
  * @throws ProgressiveDisclosureError `INVALID_OPTIONS`; CoreError `CONFIG_INVALID` for a bad config.
  * @see progressive-disclosure §3, §4, §5
@@ -76,12 +93,25 @@ export function createDisclosureProxy(
   config: McpServersConfig,
   options: DisclosureProxyOptions = {},
 ): DisclosureProxy {
-  const { prefixTools, upstream, serverInfo, instructions, onUpstreamError, ...layerOptions } =
-    options;
+  const {
+    prefixTools,
+    upstream,
+    serverInfo,
+    instructions,
+    onUpstreamError,
+    groups,
+    ...layerOptions
+  } = options;
   const runtime = createDisclosureRuntime(layerOptions);
   const pool = createUpstreamPool(config, upstream);
   const servers = new Set<McpServer>();
   let catalog: Promise<Map<string, ProxiedTool>> | undefined;
+  const skills = createSkillsPassthrough(() => [...pool.upstreams.values()], {
+    prefix: prefixTools ?? true,
+  });
+  // The first session waits for the upstreams' first contact, so that it knows whether any
+  // serves skills; later ones read what the latest connects said.
+  let firstContact: Promise<unknown> | undefined;
 
   async function load(): Promise<{ tools: Map<string, ProxiedTool>; complete: boolean }> {
     const upstreams = [...pool.upstreams.values()];
@@ -176,7 +206,9 @@ export function createDisclosureProxy(
 
   return {
     pool,
-    factory(context) {
+    async factory(context) {
+      firstContact ??= pool.connectAll();
+      await firstContact;
       const server = new McpServer(
         serverInfo ?? { name: 'x-pd-proxy', version: '0.1.0' },
         instructions === false ? {} : { instructions: instructions ?? systemPromptGuidance() },
@@ -187,7 +219,32 @@ export function createDisclosureProxy(
         role: context.role,
         seenKeys: new Set<string>(),
       };
-      installDisclosure(server.server, runtime, source, {}, binding);
+      if (anyDeclaresSkills([...pool.upstreams.values()])) {
+        new SkillsExtension({ source: skills }).attach(server);
+      }
+      let stageOne: InstalledDisclosure['stageOneTools'] = async () => [];
+      const grouping =
+        groups === true
+          ? createProxyGroups(
+              {
+                upstreams: () => [...pool.upstreams.values()],
+                upstreamOfTools: async () =>
+                  new Map([...(await tools())].map(([name, entry]) => [name, entry.upstream])),
+                stageOneTools: (extra) => stageOne(extra),
+              },
+              (extra) => clientDeclaresGroups(server.server, extra),
+            )
+          : undefined;
+      const installed = installDisclosure(
+        server.server,
+        runtime,
+        source,
+        captureResourceHandlers(server.server),
+        binding,
+        grouping?.listing,
+      );
+      stageOne = installed.stageOneTools;
+      if (grouping !== undefined) installGroups(server.server, grouping.source);
       servers.add(server);
       server.server.onclose = () => {
         servers.delete(server);

@@ -9,17 +9,18 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/core';
 import type {
   CallToolRequest,
   CallToolResult,
-  ListResourcesResult,
-  ListResourceTemplatesResult,
   ListToolsResult,
   McpServer,
-  ReadResourceResult,
   Server,
   Tool,
 } from '@modelcontextprotocol/server';
 import type { ServerFactory, SessionContext } from '@x/core/serve';
 import { ProgressiveDisclosureError } from './errors.js';
-import { type CapturedHandler, captureRequestHandlers } from './handler-capture.js';
+import {
+  type CapturedHandler,
+  captureRequestHandlers,
+  innerResourceHandlers,
+} from './handler-capture.js';
 import { type HandlerExtra, installDisclosure, type ToolSource } from './handlers.js';
 import { createDisclosureRuntime, type ProgressiveDisclosureOptions } from './options.js';
 
@@ -115,9 +116,6 @@ export function createProgressiveDisclosure(
     if (list === undefined || call === undefined) {
       throw unsupported('the server has no tools yet: register its tools before wrapping it');
     }
-    const resourceList = handlers.get('resources/list');
-    const resourceTemplates = handlers.get('resources/templates/list');
-    const resourceRead = handlers.get('resources/read');
     const binding = {
       scopeKey: session.scope ?? session.sessionId ?? randomUUID(),
       era: session.era ?? 'legacy',
@@ -128,26 +126,7 @@ export function createProgressiveDisclosure(
       low,
       runtime,
       capturedToolSource(list, call),
-      {
-        ...(resourceList === undefined
-          ? {}
-          : {
-              list: async (request, extra) =>
-                (await resourceList(request, extra)) as ListResourcesResult,
-            }),
-        ...(resourceTemplates === undefined
-          ? {}
-          : {
-              templates: async (request, extra) =>
-                (await resourceTemplates(request, extra)) as ListResourceTemplatesResult,
-            }),
-        ...(resourceRead === undefined
-          ? {}
-          : {
-              read: async (request, extra) =>
-                (await resourceRead(request, extra)) as ReadResourceResult,
-            }),
-      },
+      innerResourceHandlers(handlers),
       binding,
     );
     Object.defineProperty(low, WRAPPED, { value: true });

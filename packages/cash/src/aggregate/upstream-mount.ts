@@ -6,6 +6,7 @@
  */
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import type { Skill } from '@modelcontextprotocol/server/ext/skills';
 import { firstSentence } from '@x/core/text';
 import type { Upstream } from '@x/core/upstreams';
 import type { CashFunction } from '../definitions.js';
@@ -14,6 +15,7 @@ import type { MountedContent, MountTarget, NamespaceMount } from '../mount.js';
 import { normalizeLabel, toLabel } from '../names.js';
 import { createSchemaValidator, type ObjectJsonSchema, type SchemaValidator } from '../schema.js';
 import { CASH_TOOL_NAMES } from '../tools.js';
+import { upstreamSkills } from './upstream-skills.js';
 
 /** How an upstream is served: detected (`auto`), forwarded as CaSH, or its tools as functions. */
 export type UpstreamKind = 'auto' | 'cash' | 'mcp';
@@ -24,6 +26,7 @@ export type MountableUpstream = Pick<
   | 'name'
   | 'status'
   | 'listTools'
+  | 'listSkills'
   | 'callTool'
   | 'readResource'
   | 'serverInfo'
@@ -126,11 +129,13 @@ export function createUpstreamMount(
 ): NamespaceMount {
   const validator = createSchemaValidator();
   let tools: Promise<Tool[]> | undefined;
-  let target: { from: Tool[]; value: MountTarget } | undefined;
+  let skills: Promise<Skill[]> | undefined;
+  let target: { from: Tool[]; skills: Skill[]; value: MountTarget } | undefined;
   let lastOk: boolean | undefined;
   let manifestText: string | undefined;
   const unsubscribe = upstream.onListChanged((kind) => {
     if (kind === 'tools') tools = undefined;
+    if (kind === 'resources') skills = undefined;
   });
 
   function track<T>(promise: Promise<T>): Promise<T> {
@@ -163,7 +168,22 @@ export function createUpstreamMount(
       });
   }
 
-  function build(list: Tool[]): MountTarget {
+  function cached<T>(
+    current: Promise<T> | undefined,
+    fetch: () => Promise<T>,
+    store: (value: Promise<T> | undefined) => void,
+    now: () => Promise<T> | undefined,
+  ): Promise<T> {
+    if (current !== undefined) return current;
+    const pending = track(fetch());
+    store(pending);
+    pending.catch(() => {
+      if (now() === pending) store(undefined);
+    });
+    return pending;
+  }
+
+  function build(list: Tool[], entries: Skill[]): MountTarget {
     const cash = options.kind === 'cash' || (options.kind !== 'mcp' && isCash(list));
     if (cash) {
       if (manifestText === undefined) readIdentity();
@@ -177,7 +197,9 @@ export function createUpstreamMount(
       functions: labelTools(list).map(([label, tool]) =>
         toolFunction(label, tool, upstream, validator, track),
       ),
-      skills: [],
+      skills: upstreamSkills(entries, (uri, signal) =>
+        track(upstream.readResource(uri, { signal })),
+      ),
     };
     return { kind: 'content', content };
   }
@@ -204,16 +226,30 @@ export function createUpstreamMount(
       );
     },
     async open(signal) {
-      let pending = tools;
-      if (pending === undefined) {
-        pending = track(upstream.listTools({ signal }));
-        tools = pending;
-        pending.catch(() => {
-          if (tools === pending) tools = undefined;
-        });
+      const list = await cached(
+        tools,
+        () => upstream.listTools({ signal }),
+        (value) => {
+          tools = value;
+        },
+        () => tools,
+      );
+      // A CaSH upstream's skills come from its own skill() (also when it serves the extension,
+      // so none is listed twice); a plain MCP upstream's from the Skills extension.
+      const forward = options.kind === 'cash' || (options.kind !== 'mcp' && isCash(list));
+      const entries = forward
+        ? []
+        : await cached(
+            skills,
+            () => upstream.listSkills({ signal }),
+            (value) => {
+              skills = value;
+            },
+            () => skills,
+          );
+      if (target === undefined || target.from !== list || target.skills !== entries) {
+        target = { from: list, skills: entries, value: build(list, entries) };
       }
-      const list = await pending;
-      if (target === undefined || target.from !== list) target = { from: list, value: build(list) };
       return target.value;
     },
     async close() {

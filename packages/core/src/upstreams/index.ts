@@ -28,6 +28,11 @@ export {
 // Upstreams
 export type { ListChangedKind } from './connection.js';
 export { createUpstreamPool, type UpstreamPool } from './pool.js';
+export {
+  anyDeclaresSkills,
+  createSkillsPassthrough,
+  type SkillsPassthroughOptions,
+} from './skills-passthrough.js';
 export { createUpstream } from './upstream.js';
 export type { ReconnectOptions, StderrMode, UpstreamOptions } from './upstream-options.js';
 export type { Upstream, UpstreamRequestOptions, UpstreamStatus } from './upstream-types.js';

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import type { DirectoryResource, Skill } from '@modelcontextprotocol/core/ext/skills';
 import type {
   CallToolResult,
   GetPromptResult,
@@ -59,6 +61,24 @@ export interface Upstream {
   listResourceTemplates(options?: UpstreamRequestOptions): Promise<ResourceTemplateType[]>;
   /** Every prompt over all pages; [] if the server has no prompts. */
   listPrompts(options?: UpstreamRequestOptions): Promise<Prompt[]>;
+  /**
+   * Every skill of the Skills extension (SEP-2640 `skills/list`) over all pages; [] if the
+   * server does not declare the extension.
+   */
+  listSkills(options?: UpstreamRequestOptions): Promise<Skill[]>;
+  /**
+   * One skill's entry by its `SKILL.md` URI (`skills/get`). Refused with `INVALID_ARGUMENT`
+   * when the server does not declare the extension.
+   */
+  getSkill(uri: string, options?: UpstreamRequestOptions): Promise<Skill>;
+  /**
+   * The direct children of a directory resource (`resources/directory/read`) over all pages.
+   * Refused with `INVALID_ARGUMENT` when the server does not declare `directoryRead`.
+   */
+  readResourceDirectory(
+    uri: string,
+    options?: UpstreamRequestOptions,
+  ): Promise<DirectoryResource[]>;
   /**
    * Calls a tool. A tool's own failure is a result with `isError: true`, not a rejection.
    * A tool hidden by `include` / `exclude` is refused with `INVALID_ARGUMENT`.

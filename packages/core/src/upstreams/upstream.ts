@@ -6,6 +6,11 @@
 
 import type { Client, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
 import { ListResourceTemplatesResultSchema } from '@modelcontextprotocol/core';
+import {
+  RESOURCES_DIRECTORY_READ_METHOD,
+  SKILLS_GET_METHOD,
+  SKILLS_LIST_METHOD,
+} from '@modelcontextprotocol/core/ext/skills';
 import { CoreError } from '../errors.js';
 import { classifyUpstreamError } from './classify-error.js';
 import { quoteName } from './config-issues.js';
@@ -21,6 +26,13 @@ import {
   resolveUpstreamOptions,
   type UpstreamOptions,
 } from './upstream-options.js';
+import {
+  fetchDirectoryPage,
+  fetchSkill,
+  fetchSkillsPage,
+  skillsSupport,
+  undeclared,
+} from './upstream-skills.js';
 import type { Upstream, UpstreamRequestOptions } from './upstream-types.js';
 
 type Work<T> = (client: Client, requestOptions: () => RequestOptions) => Promise<T>;
@@ -199,6 +211,41 @@ export function createUpstream(
       return listAll('prompts/list', 'prompts', options, async (client, params, request) => {
         const page = await client.request({ method: 'prompts/list', params }, request);
         return { items: page.prompts, nextCursor: page.nextCursor };
+      });
+    },
+    listSkills(options) {
+      return run(SKILLS_LIST_METHOD, options, async (client, requestOptions) => {
+        if (!skillsSupport(lifecycle.described?.capabilities).skills) return [];
+        return collectPages(
+          (cursor) =>
+            fetchSkillsPage(client, cursor === undefined ? {} : { cursor }, requestOptions()),
+          { upstream: name, operation: SKILLS_LIST_METHOD, maxPages: settings.maxPages },
+        );
+      });
+    },
+    getSkill(uri, options) {
+      return run(SKILLS_GET_METHOD, options, async (client, requestOptions) => {
+        if (!skillsSupport(lifecycle.described?.capabilities).skills) {
+          throw undeclared(name, SKILLS_GET_METHOD, 'the Skills extension');
+        }
+        return fetchSkill(client, uri, requestOptions());
+      });
+    },
+    readResourceDirectory(uri, options) {
+      const operation = RESOURCES_DIRECTORY_READ_METHOD;
+      return run(operation, options, async (client, requestOptions) => {
+        if (!skillsSupport(lifecycle.described?.capabilities).directoryRead) {
+          throw undeclared(name, operation, 'directoryRead of the Skills extension');
+        }
+        return collectPages(
+          (cursor) =>
+            fetchDirectoryPage(
+              client,
+              cursor === undefined ? { uri } : { uri, cursor },
+              requestOptions(),
+            ),
+          { upstream: name, operation, maxPages: settings.maxPages },
+        );
       });
     },
     async callTool(toolName, args, options) {

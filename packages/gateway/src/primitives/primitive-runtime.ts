@@ -23,6 +23,7 @@ import {
   type PrimitiveEntry,
   type PrimitiveSource,
 } from './primitive-catalog.js';
+import { withSkillResources } from './skill-resources.js';
 
 /**
  * What the primitive runtime needs of an upstream server; core's `Upstream`
@@ -113,7 +114,10 @@ export interface PrimitiveRuntime {
 }
 
 /**
- * The resource and prompt side of a core pool's upstreams, in configuration order.
+ * The resource and prompt side of a core pool's upstreams, in configuration order. An
+ * upstream's skills (the Skills extension, SEP-2640) are resources too: their files join its
+ * resources (see {@link withSkillResources}), so a skill gets a §9 id, a browse card and a
+ * firewalled read.
  *
  * @see gateway-surface §9.4
  */
@@ -121,7 +125,13 @@ export function primitiveUpstreamsFromPool(pool: UpstreamPool): PrimitiveUpstrea
   return [...pool.upstreams.values()].map((upstream) => ({
     name: upstream.name,
     namespace: upstream.config.namespace,
-    listResources: (options) => upstream.listResources(options),
+    listResources: async (options) => {
+      const [own, skills] = await Promise.all([
+        upstream.listResources(options),
+        upstream.listSkills(options),
+      ]);
+      return withSkillResources(own, skills);
+    },
     listPrompts: (options) => upstream.listPrompts(options),
     readResource: (uri, options) => upstream.readResource(uri, options),
     getPrompt: (name, args, options) => upstream.getPrompt(name, args, options),

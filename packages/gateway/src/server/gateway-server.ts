@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Implementation, McpServer } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { installGroups } from '@x/core/groups';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { ArtifactStore } from '../artifacts/artifact.js';
@@ -39,6 +40,7 @@ import {
   type ViewResult,
   viewArtifact,
 } from '../firewall/view/artifact-view.js';
+import { gatewayGroupPayload, namespaceGroups } from '../groups/catalog-groups.js';
 import { createHybridCatalogRoute, type GatewayEmbeddings } from '../hybrid/hybrid-router.js';
 import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
 import { createPrimitiveTools } from '../primitives/primitive-tools.js';
@@ -100,6 +102,12 @@ export interface GatewayServerOptions {
    * (the default) the lexical router alone ranks. A failing provider never fails a browse.
    */
   embeddings?: GatewayEmbeddings;
+  /**
+   * Experimental, off by default: answer the groups draft's `groups/list` and `groups/get`
+   * (`io.modelcontextprotocol/groups`, 2026-09-28) with one group per namespace, each a set
+   * of instructions naming its tool ids (they run through `tool_execute`, which stays listed).
+   */
+  groups?: boolean;
 }
 
 const GATEWAY_TOOLS = [TOOL_BROWSE, TOOL_EXECUTE, TOOL_VIEW];
@@ -285,6 +293,15 @@ export function createGatewayServer(
       );
     },
   });
+  if (options.groups === true) {
+    installGroups(server.server, {
+      list: async () => [...namespaceGroups(runtime.catalog).values()].map((entry) => entry.group),
+      async get(name) {
+        const entry = namespaceGroups(runtime.catalog).get(name);
+        return entry === undefined ? undefined : gatewayGroupPayload(entry);
+      },
+    });
+  }
   // A store handed in belongs to its maker (it may outlive this instance: a caller scope's).
   if (options.createArtifactStore === undefined) {
     server.server.onclose = () => {

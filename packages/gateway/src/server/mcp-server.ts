@@ -34,8 +34,8 @@ export interface RawToolServerHandlers {
   serverInfo: Implementation;
   /** Whether the tool list can change (the proxy follows upstream changes). */
   listChanged: boolean;
-  /** Answers `tools/list` for a cursor. */
-  listTools(cursor: string | undefined): ListToolsResult;
+  /** Answers `tools/list` for a cursor (`extra`: the request's context). */
+  listTools(cursor: string | undefined, extra: ServerContext): ListToolsResult;
   /** Answers `tools/call`. */
   callTool(
     name: string,
@@ -52,8 +52,8 @@ export interface RawToolServerHandlers {
 export function createRawToolServer(handlers: RawToolServerHandlers): McpServer {
   const server = new McpServer(handlers.serverInfo);
   server.server.registerCapabilities({ tools: { listChanged: handlers.listChanged } });
-  server.server.setRequestHandler('tools/list', (request) =>
-    handlers.listTools(request.params?.cursor),
+  server.server.setRequestHandler('tools/list', (request, ctx) =>
+    handlers.listTools(request.params?.cursor, ctx),
   );
   server.server.setRequestHandler('tools/call', (request, ctx) =>
     handlers.callTool(request.params.name, request.params.arguments, ctx),

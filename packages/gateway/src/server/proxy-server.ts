@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Implementation, McpServer, Tool } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { clientDeclaresGroups, installGroups } from '@x/core/groups';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { Catalog } from '../browse/catalog.js';
 import type { ControlsSession, GatewayControls } from '../controls/gateway-controls.js';
 import { parseExecuteArguments, withProvenanceMeta } from '../controls/server-hooks.js';
 import { GatewayError } from '../errors.js';
+import { namespaceGroups, proxyGroupPayload } from '../groups/catalog-groups.js';
 import { createClientSafeNameIndex, toClientSafeName } from '../tool-id/client-safe-name.js';
 import { isToolId } from '../tool-id/tool-id.js';
 import { createRawToolServer, DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';
@@ -61,6 +63,12 @@ export interface ProxyServerOptions {
   sessionStore?: SessionStore;
   /** The opt-in dispatch controls (§4.4, §4.5); without them `tool_execute` is as specified in §4.1. */
   controls?: GatewayControls;
+  /**
+   * Experimental, off by default: answer the groups draft's `groups/list` and `groups/get`
+   * (`io.modelcontextprotocol/groups`, 2026-09-28) with one group per namespace holding its
+   * entries, and leave those entries out of `tools/list` for a client that declares it.
+   */
+  groups?: boolean;
 }
 
 /** The stripped listing of one catalog and the reverse of its names. */
@@ -192,8 +200,13 @@ function buildProxyServer(
   const server = createRawToolServer({
     serverInfo: options.serverInfo ?? DEFAULT_SERVER_INFO,
     listChanged: true,
-    listTools(cursor) {
-      const listed = listingOf(runtime.catalog).tools;
+    listTools(cursor, extra) {
+      const all = listingOf(runtime.catalog).tools;
+      // The groups draft: grouped entries stay out for a client that declared the extension.
+      const listed =
+        options.groups === true && clientDeclaresGroups(server.server, extra)
+          ? all.filter((tool) => META_NAMES.has(tool.name))
+          : all;
       const tools = controls === undefined ? listed : controls.listTools(listed);
       if (pageSize === 0 && cursor === undefined) return { tools };
       const start = cursor === undefined ? 0 : Number(cursor);
@@ -230,12 +243,27 @@ function buildProxyServer(
       );
     },
   });
+  if (options.groups === true) {
+    installGroups(server.server, {
+      list: async () => [...namespaceGroups(runtime.catalog).values()].map((entry) => entry.group),
+      async get(name) {
+        const entry = namespaceGroups(runtime.catalog).get(name);
+        if (entry === undefined) return undefined;
+        const listing = listingOf(runtime.catalog);
+        const listed = controls === undefined ? listing.tools : controls.listTools(listing.tools);
+        return proxyGroupPayload(entry, listed, (toolName) => listing.toolIdByName.get(toolName));
+      },
+    });
+  }
   const unsubscribe = runtime.onCatalogChanged(() => {
     if (server.isConnected()) void server.sendToolListChanged();
   });
   server.server.onclose = unsubscribe;
   return server;
 }
+
+/** The names of the proxy's own top-level tools. */
+const META_NAMES: ReadonlySet<string> = new Set([TOOL_HYDRATE.name, TOOL_EXECUTE.name]);
 
 /**
  * A `ServerFactory` for `@x/core/serve`: one proxy server per MCP session,
