@@ -68,7 +68,7 @@ export interface TextPart {
  * else the runs of ordinary pre-tokens between the slices of each long one.
  */
 export function* encodedParts(text: string): Generator<TextPart> {
-  if (!LONG_RUN.test(text)) {
+  if (text.length <= LONG_PIECE || !LONG_RUN.test(text)) {
     yield { start: 0, text };
     return;
   }

@@ -29,6 +29,10 @@ function countKept(text: string): number {
 
 /** A line that a line break before it cannot join: not empty, not led by whitespace. */
 const JOINABLE_LINE = /^\S/u;
+/** A line's last character is a letter or a digit. */
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+/** A line's last pre-token when it ends in punctuation: a space, then the punctuation run. */
+const PUNCTUATION_END = / ?[^\s\p{L}\p{N}]+$/u;
 
 /**
  * `countTokens(line)` for a line of a browse answer (a rendered card or a preamble), kept so
@@ -39,8 +43,21 @@ export function countLineTokens(line: string): number {
 }
 
 /**
- * `countTokens(lines.join('\n'))`, summed from kept counts of each line followed by its line
- * break (the last one alone).
+ * What a line break adds to the count of `line`, or `undefined` when that needs the whole
+ * count. After a letter or a digit the break is a pre-token of its own (one token). After a
+ * punctuation run the break joins the line's last pre-token, which is that run with at most one
+ * space before it, and only that pre-token changes. After whitespace the break can join more.
+ */
+function lineBreakTokens(line: string): number | undefined {
+  if (ENDS_IN_WORD.test(line)) return 1;
+  const last = PUNCTUATION_END.exec(line)?.[0];
+  if (last === undefined) return undefined;
+  return countKept(`${last}\n`) - countKept(last);
+}
+
+/**
+ * `countTokens(lines.join('\n'))`, summed from kept counts of each line and of what its line
+ * break adds.
  *
  * The sum is exact when every line after the first starts with a character other than
  * whitespace and no line holds a line break: the encoder's pre-tokens never reach across a line
@@ -53,10 +70,12 @@ export function countLinesTokens(lines: readonly string[]): number {
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as string;
     if (line.includes('\n') || line.includes('\r')) return countTokens(lines.join('\n'));
+    total += countKept(line);
     const next = lines[index + 1];
-    if (next === undefined) return total + countKept(line);
-    if (!JOINABLE_LINE.test(next)) return countTokens(lines.join('\n'));
-    total += countKept(`${line}\n`);
+    if (next === undefined) return total;
+    const lineBreak = JOINABLE_LINE.test(next) ? lineBreakTokens(line) : undefined;
+    if (lineBreak === undefined) return countTokens(lines.join('\n'));
+    total += lineBreak;
   }
   return total;
 }
@@ -68,5 +87,9 @@ export function countLinesTokens(lines: readonly string[]): number {
  * about twice the exact count for ids and prose). For checks at ingest.
  */
 export function fitsWithoutEncoding(text: string, limit: number): boolean {
-  return text.length * 3 <= limit || tokenUpperBound(text) <= limit;
+  return (
+    text.length * 3 <= limit ||
+    Buffer.byteLength(text, 'utf8') <= limit ||
+    tokenUpperBound(text) <= limit
+  );
 }
