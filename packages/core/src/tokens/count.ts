@@ -1,11 +1,12 @@
 import { CoreError } from '../errors.js';
-import { countOrdinary, countPreTokenOrdinary } from './encoder.js';
+import { cl100k, encodedParts, ORDINARY } from './encoding.js';
 
 /**
  * Counts the `cl100k_base` tokens of `text`.
  *
- * Special-token markers in the text (`<|endoftext|>`) count as ordinary characters. The encoder's
- * ranks are read on the first call (under a hundred milliseconds), never again.
+ * Exact (gpt-tokenizer's encoder; see `encoding.ts` for the one exception, pre-tokens of over
+ * 20,000 code units). Special-token markers in the text (`<|endoftext|>`) count as ordinary
+ * characters. The encoder's ranks are read on the first call, never again.
  *
  * @throws `CoreError` `INVALID_ARGUMENT` when `text` is not a string.
  */
@@ -16,29 +17,47 @@ export function countTokens(text: string): number {
       message: `countTokens expects a string, got ${typeof text}`,
     });
   }
-  return text === '' ? 0 : countOrdinary(text);
+  if (text === '') return 0;
+  const { countTokens: countEncoded } = cl100k();
+  let total = 0;
+  for (const part of encodedParts(text)) total += countEncoded(part.text, ORDINARY);
+  return total;
 }
 
+/** No `cl100k_base` token covers more than this many UTF-8 bytes. */
+const MAX_TOKEN_BYTES = 128;
+
 /**
- * Counts the `cl100k_base` tokens of one pre-token: a string that the encoder's split pattern
- * (`pat_str` of js-tiktoken's `cl100k_base` ranks) matches whole, such as each match a caller
- * gets when it splits a text with that pattern itself to count the text piece by piece.
+ * Whether `text` takes more than `limit` tokens ({@link countTokens}), doing only the work the
+ * answer needs: a text of at most `limit` UTF-8 bytes fits without encoding, one whose bytes
+ * need more than `limit` tokens even at 128 bytes a token exceeds without encoding, and the
+ * count stops as soon as it passes `limit`. For results of megabytes that must be judged
+ * quickly.
  *
- * For such a string the result equals `countTokens(preToken)`, found without running the
- * pattern again. For any other string it is the count of merging the whole string as one piece,
- * which is not its token count.
- *
- * @throws `CoreError` `INVALID_ARGUMENT` when `preToken` is not a string.
+ * @throws `CoreError` `INVALID_ARGUMENT` when `text` is not a string or `limit` is not a number.
  */
-export function countPreTokenTokens(preToken: string): number {
-  if (typeof preToken !== 'string') {
+export function exceedsTokens(text: string, limit: number): boolean {
+  if (typeof text !== 'string' || typeof limit !== 'number' || Number.isNaN(limit)) {
     throw new CoreError({
       code: 'INVALID_ARGUMENT',
-      message: `countPreTokenTokens expects a string, got ${typeof preToken}`,
+      message: 'exceedsTokens expects a string and a number of tokens',
     });
   }
-  return countPreTokenOrdinary(preToken);
+  if (text.length * 3 <= limit) return false;
+  const bytes = utf8.encode(text).length;
+  if (bytes <= limit) return false;
+  if (bytes / MAX_TOKEN_BYTES > limit) return true;
+  const { isWithinTokenLimit } = cl100k();
+  let total = 0;
+  for (const part of encodedParts(text)) {
+    const count = isWithinTokenLimit(part.text, limit - total, ORDINARY);
+    if (count === false) return true;
+    total += count;
+  }
+  return false;
 }
+
+const utf8 = new TextEncoder();
 
 /**
  * Counts the `cl100k_base` tokens of `value` serialized with `JSON.stringify` (compact, no

@@ -1,19 +1,19 @@
 import { CoreError } from '../errors.js';
 import { countTokens } from './count.js';
-import { decodeTokens, encodeOrdinary } from './encoder.js';
+import { cl100k, encodedParts, ORDINARY, piecePattern, rankEntries } from './encoding.js';
 
 const REPLACEMENT_CHARACTER = '\uFFFD';
-/** The most tokens one unsliced piece can encode to: 64 code units of up to 3 UTF-8 bytes each. */
-const LAST_PIECE_TOKENS = 192;
-/** The first window of a long text, in code units per token wanted (English runs near 4). */
-const WINDOW_CHARACTERS_PER_TOKEN = 6;
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8');
 
 /**
  * Returns the longest prefix of `text` that fits in `maxTokens` `cl100k_base` tokens, cut at a
- * token boundary and never inside a character.
+ * token boundary and never inside a character: the text of the first `maxTokens` tokens of its
+ * encoding, less a character those tokens hold only part of.
  *
  * The result is always a prefix of `text` (code unit for code unit) and `countTokens(result) <=
- * maxTokens`. `maxTokens <= 0` gives `''`; `Infinity` gives `text`.
+ * maxTokens`. `maxTokens <= 0` gives `''`; `Infinity` gives `text`. Only the stretch of the
+ * text up to the cut is encoded, so cutting a megabyte to a summary stays fast.
  *
  * @throws `CoreError` `INVALID_ARGUMENT` when `maxTokens` is `NaN` or not a whole number,
  * or `text` is not a string.
@@ -32,56 +32,83 @@ export function truncateToTokens(text: string, maxTokens: number): string {
     });
   }
   if (maxTokens <= 0 || text === '') return '';
-  const tokens = encodeLeadingTokens(text, maxTokens);
-  if (tokens === undefined) return text;
-  // Re-encoding a cut text can merge differently at the cut, so check the count and retry
-  // with fewer tokens until the prefix fits; the budget shrinks every round.
-  let budget = maxTokens;
-  while (budget > 0) {
-    const prefix = prefixOfDecodedTokens(text, tokens.slice(0, budget));
-    const count = countTokens(prefix);
-    if (count <= maxTokens) return prefix;
-    budget -= count - maxTokens;
-  }
-  return '';
-}
-
-/**
- * The first `maxTokens` tokens of `text` (or more), encoding only as much of a long text as
- * needed; `undefined` when the whole text fits. Only the last regex piece of a window can
- * encode differently from the whole text, and a piece of at most {@link LAST_PIECE_TOKENS}
- * tokens (longer pieces are sliced), so a window with more than `maxTokens` plus that many
- * tokens starts exactly as the whole text does.
- */
-function encodeLeadingTokens(text: string, maxTokens: number): number[] | undefined {
-  let windowLength = (maxTokens + LAST_PIECE_TOKENS) * WINDOW_CHARACTERS_PER_TOKEN;
-  for (;;) {
-    if (windowLength >= text.length) {
-      const tokens = encodeOrdinary(text);
-      return tokens.length <= maxTokens ? undefined : tokens;
+  if (maxTokens === Number.POSITIVE_INFINITY) return text;
+  const { encode } = cl100k();
+  let used = 0;
+  for (const part of encodedParts(text)) {
+    // A part encodes as the concatenation of its pre-tokens' encodings: stop at the first
+    // pre-token that does not fit.
+    for (const match of part.text.matchAll(piecePattern())) {
+      const pieceTokens = encode(match[0], ORDINARY);
+      if (used + pieceTokens.length > maxTokens) {
+        const head = text.slice(0, part.start + match.index);
+        return fitPrefix(text, head, pieceTokens.slice(0, maxTokens - used), maxTokens);
+      }
+      used += pieceTokens.length;
     }
-    const tokens = encodeOrdinary(text.slice(0, windowLength));
-    if (tokens.length > maxTokens + LAST_PIECE_TOKENS) return tokens;
-    windowLength *= 2;
+  }
+  return text;
+}
+
+/**
+ * `head` (whole pre-tokens of `text`) followed by the part of the next pre-token that `tokens`
+ * (a prefix of its encoding) cover, shortened while re-encoding the result takes more than
+ * `maxTokens` (a cut can merge differently); the budget shrinks every round.
+ */
+function fitPrefix(text: string, head: string, tokens: number[], maxTokens: number): string {
+  let kept = tokens;
+  for (;;) {
+    const candidate = text.slice(
+      0,
+      head.length + wholeCharacters(textOfTokens(kept), text, head.length),
+    );
+    const count = countTokens(candidate);
+    if (count <= maxTokens) return candidate;
+    if (kept.length === 0) return truncateToTokens(withoutLastCharacter(head), maxTokens);
+    kept = kept.slice(0, Math.max(0, kept.length - (count - maxTokens)));
   }
 }
 
 /**
- * The prefix of `text` that the decoded `tokens` (a prefix of its encoding) cover in whole
+ * The text of `tokens`, decoded from their bytes (gpt-tokenizer's own `decode` streams, so a
+ * character cut by the last token would be held back for its next call); bytes that are no
+ * whole character become U+FFFD.
+ */
+function textOfTokens(tokens: readonly number[]): string {
+  const entries = rankEntries();
+  const parts = tokens.map((token) => {
+    const entry = entries[token];
+    return typeof entry === 'string' ? utf8Encoder.encode(entry) : Uint8Array.from(entry ?? []);
+  });
+  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return utf8Decoder.decode(bytes);
+}
+
+/**
+ * How many code units of `text`, from `start`, the decoded `decoded` covers in whole
  * characters. Every code point of `text` decodes to exactly one code point (a lone surrogate
  * to U+FFFD), and a character cut by the last token decodes to one trailing U+FFFD, dropped.
  */
-function prefixOfDecodedTokens(text: string, tokens: number[]): string {
-  const decoded = decodeTokens(tokens);
+function wholeCharacters(decoded: string, text: string, start: number): number {
   const complete = decoded.endsWith(REPLACEMENT_CHARACTER) ? decoded.slice(0, -1) : decoded;
   let codePoints = 0;
   for (const _ of complete) codePoints += 1;
-  let end = 0;
+  let end = start;
   for (let seen = 0; seen < codePoints && end < text.length; seen += 1) {
     const codePoint = text.codePointAt(end) ?? 0;
     end += codePoint > 0xffff ? 2 : 1;
   }
-  return text.slice(0, end);
+  return end - start;
+}
+
+function withoutLastCharacter(text: string): string {
+  const last = text.codePointAt(text.length - 2) ?? 0;
+  return text.slice(0, last > 0xffff ? -2 : -1);
 }
 
 function isInfinite(value: number): boolean {

@@ -1,16 +1,8 @@
 import { CoreError } from '../errors.js';
-import { getPiecePattern } from './byte-pair.js';
-import { cl100kRanks } from './ranks.js';
+import { LONG_PIECE, piecePattern, rankEntries } from './encoding.js';
 
-/** Pieces longer than this many UTF-16 code units are encoded in slices (see `encoder.ts`). */
-const LONG_PIECE = 64;
 /** The per-piece bounds are cached; the cache is cleared when it holds this many pieces. */
 const CACHE_LIMIT = 100_000;
-/** The marker and first rank that start a line of the rank file. */
-const RANK_LINE_HEADER = /^\S+ \d+/;
-/** A base64 token of two bytes (three digits and `=`) or three bytes (four digits), alone. */
-const SHORT_TOKEN = / ([A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})(?= |$)/g;
-const BASE64_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 const utf8 = new TextEncoder();
 const pieceBounds = new Map<string, number>();
@@ -30,9 +22,9 @@ let shortTokens: ShortTokens | undefined;
  * of those rules that short tokens decide: a part of two or three bytes is such a token, and
  * two neighbours that make two or three bytes together do not form one (longer parts are
  * left free). A short dynamic program finds it; the bound of the text is the sum over its
- * pieces. The tokens of two and three bytes are read once from the encoder's rank file (a few
- * milliseconds). A text with a piece longer than 64 code units, which `countTokens` encodes
- * in slices, is bounded by its byte count.
+ * pieces. The tokens of two and three bytes are read once from the encoder's ranks (a few
+ * milliseconds, without building the encoder). A text with a piece longer than 20,000 code
+ * units, which `countTokens` encodes in slices, is bounded by its byte count.
  *
  * @throws `CoreError` `INVALID_ARGUMENT` when `text` is not a string.
  */
@@ -44,7 +36,7 @@ export function tokenUpperBound(text: string): number {
     });
   }
   let total = 0;
-  for (const match of text.matchAll(getPiecePattern())) {
+  for (const match of text.matchAll(piecePattern())) {
     const piece = match[0];
     if (piece.length > LONG_PIECE) return utf8.encode(text).length;
     total += pieceBound(piece);
@@ -132,25 +124,22 @@ export interface ShortTokens {
 }
 
 /**
- * The tokens of two and three bytes, read from the rank file on first use (each of its lines
- * is a marker, the rank of its first token, then base64 tokens). Not exported from the index.
+ * The tokens of two and three bytes, read from the encoder's ranks on first use (each rank's
+ * token is its text, or its bytes when they are no UTF-8 text). Not exported from the index.
  */
 export function getShortTokens(): ShortTokens {
   if (shortTokens !== undefined) return shortTokens;
   const pairs = new Uint8Array(65_536);
   const triples = new Set<number>();
-  for (const line of cl100kRanks().bpe_ranks.split('\n')) {
-    const header = RANK_LINE_HEADER.exec(line);
-    if (header === null) continue;
-    for (const match of line.slice(header[0].length).matchAll(SHORT_TOKEN)) {
-      const digits = match[1] as string;
-      const bits =
-        (BASE64_DIGITS.indexOf(digits[0] as string) << 18) |
-        (BASE64_DIGITS.indexOf(digits[1] as string) << 12) |
-        (BASE64_DIGITS.indexOf(digits[2] as string) << 6) |
-        Math.max(0, BASE64_DIGITS.indexOf(digits[3] as string));
-      if (digits[3] === '=') pairs[bits >> 8] = 1;
-      else triples.add(bits);
+  for (const entry of rankEntries()) {
+    // A token of more than three code units has more than three bytes.
+    if (entry.length > 3) continue;
+    const bytes = typeof entry === 'string' ? utf8.encode(entry) : entry;
+    if (bytes.length === 2) pairs[((bytes[0] as number) << 8) | (bytes[1] as number)] = 1;
+    if (bytes.length === 3) {
+      triples.add(
+        ((bytes[0] as number) << 16) | ((bytes[1] as number) << 8) | (bytes[2] as number),
+      );
     }
   }
   shortTokens = { pairs, triples };

@@ -5,10 +5,11 @@
  * @module
  */
 
+import { countTokens } from '@x/core/tokens';
 import { type CardSourceTool, cardSkeleton, fitDescription } from '../cards/card-builder.js';
 import { CARD_HARD_CAP_TOKENS, renderCard } from '../cards/card-render.js';
 import type { ChoiceCard } from '../cards/choice-card.js';
-import { countTokensCached, fitsWithoutEncoding } from '../cards/token-count.js';
+import { fitsWithoutEncoding } from '../cards/token-count.js';
 import { GatewayError } from '../errors.js';
 import { parseToolId, type ToolIdParts } from '../tool-id/tool-id.js';
 import { createToolIdIndex, deriveToolId, type NameDerivation } from '../tool-id/tool-id-derive.js';
@@ -179,7 +180,7 @@ export function createCatalog(
     const skeleton = renderCard(cardSkeleton(entry.tool, { toolId: entry.toolId }).card);
     if (
       !fitsWithoutEncoding(skeleton, SAFE_SKELETON_TOKENS) &&
-      countTokensCached(skeleton) > SAFE_SKELETON_TOKENS
+      countTokens(skeleton) > SAFE_SKELETON_TOKENS
     ) {
       buildEntryCard(entry);
     }

@@ -11,13 +11,12 @@ import { capLength, toSingleLine } from '../util/strings.js';
 import {
   CARD_HARD_CAP_TOKENS,
   CARD_TARGET_TOKENS,
-  countCardParts,
+  cardTokens,
   overBudget,
-  restCardTokens,
-  shownFittedCardTokens,
+  shownCardTokens,
 } from './card-render.js';
 import { type ChoiceCard, normalizeTags, safetyOf } from './choice-card.js';
-import { truncateDescriptionCounted } from './description-truncation.js';
+import { truncateDescription } from './description-truncation.js';
 
 /**
  * The part of an MCP `Tool` a card is built from (an SDK `Tool` fits).
@@ -93,8 +92,7 @@ function hasProperties(inputSchema: unknown): boolean {
  * is ever shortened to meet the budget.
  */
 export function fitDescription(card: ChoiceCard, description: string): ChoiceCard {
-  const parts = countCardParts(card);
-  const rest = restCardTokens(parts);
+  const rest = cardTokens({ ...card, description: '' });
   if (rest > CARD_HARD_CAP_TOKENS) {
     throw overBudget(
       `card ${card.id} takes ${rest} tokens without its description`,
@@ -104,14 +102,12 @@ export function fitDescription(card: ChoiceCard, description: string): ChoiceCar
     );
   }
   let budget = Math.max(1, CARD_TARGET_TOKENS - rest);
-  let counted = truncateDescriptionCounted(description, budget);
-  let fitted = { ...card, description: counted.text };
-  let total = shownFittedCardTokens(fitted, counted, parts);
+  let fitted = { ...card, description: truncateDescription(description, budget) };
+  let total = shownCardTokens(fitted);
   while (total > CARD_TARGET_TOKENS && budget > 1) {
     budget = Math.max(1, budget - (total - CARD_TARGET_TOKENS));
-    counted = truncateDescriptionCounted(description, budget);
-    fitted = { ...card, description: counted.text };
-    total = shownFittedCardTokens(fitted, counted, parts);
+    fitted = { ...card, description: truncateDescription(description, budget) };
+    total = shownCardTokens(fitted);
   }
   if (total > CARD_HARD_CAP_TOKENS) {
     throw overBudget(`card ${card.id} takes ${total} tokens`, total, CARD_HARD_CAP_TOKENS, card.id);

@@ -4,20 +4,12 @@
  * @module
  */
 
+import { countTokens } from '@x/core/tokens';
 import { GatewayError } from '../errors.js';
 import { compareCodePoints, toSingleLine } from '../util/strings.js';
 import type { ChoiceCard } from './choice-card.js';
 import { SAFETY_TAGS } from './choice-card.js';
-import {
-  appendMark,
-  type CountedText,
-  countJoinedTokens,
-  countLinesTokens,
-  countLineTokens,
-  countSpacedLineTokens,
-  countTextEnds,
-  countTokensCached as countTokens,
-} from './token-count.js';
+import { countLinesTokens, countLineTokens } from './token-count.js';
 
 /**
  * The token target of one rendered card.
@@ -97,44 +89,6 @@ export function cardTokens(card: ChoiceCard): number {
  */
 export function shownCardTokens(card: ChoiceCard): number {
   return countLineTokens(renderCard(card));
-}
-
-/** A card's line parts around its description, counted once for fitting the description. */
-export interface CountedCardParts {
-  /** The id and kind. */
-  readonly head: CountedText;
-  /** What follows the description: tags, markers, cost. */
-  readonly tail: CountedText;
-}
-
-/** Counts the parts of a card's line around its description. Not exported from the index. */
-export function countCardParts(card: ChoiceCard): CountedCardParts {
-  const { head, tail } = renderCardParts(card);
-  return { head: countTextEnds(head), tail: countTextEnds(tail) };
-}
-
-/**
- * {@link cardTokens} of the card without its description, from its counted parts. Not
- * exported from the index.
- */
-export function restCardTokens(parts: CountedCardParts): number {
-  return countJoinedTokens(parts.head, parts.tail);
-}
-
-/**
- * {@link shownCardTokens} of a card whose description was just counted (`description` is the
- * count of `card.description`, `parts` those of its other parts), without walking the line.
- * Not exported from the index.
- */
-export function shownFittedCardTokens(
-  card: ChoiceCard,
-  description: CountedText,
-  parts: CountedCardParts,
-): number {
-  if (card.description === '' || description.text !== card.description) {
-    return shownCardTokens(card);
-  }
-  return countSpacedLineTokens(appendMark(parts.head, ':'), description, parts.tail);
 }
 
 /**

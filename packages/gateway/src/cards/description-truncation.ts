@@ -4,12 +4,8 @@
  * @module
  */
 
+import { countTokens, truncateToTokens } from '@x/core/tokens';
 import { toSingleLine } from '../util/strings.js';
-import {
-  type CountedText,
-  countTextEnds,
-  truncateToTokensCached as truncateToTokens,
-} from './token-count.js';
 
 /**
  * The longest description, in UTF-16 code units, that truncation looks at;
@@ -55,31 +51,19 @@ function sentenceEnds(text: string, maxEnd: number): number[] {
  * @see gateway-surface §2.4
  */
 export function truncateDescription(description: string, budget: number): string {
-  return truncateDescriptionCounted(description, budget).text;
-}
-
-/**
- * {@link truncateDescription} with the result's token count and end pieces, found while fitting
- * it, so a card builder can count the card line without walking the description again. Not
- * exported from the index.
- */
-export function truncateDescriptionCounted(description: string, budget: number): CountedText {
   const text = toSingleLine(String(description)).slice(0, DESCRIPTION_MAX_LENGTH);
   const limit = Math.max(0, Math.floor(budget));
   // A text longer than limit × 128 code units needs more than `limit` tokens.
-  if (text.length <= limit * MAX_TOKEN_BYTES) {
-    const whole = countTextEnds(text);
-    if (whole.tokens <= limit) return whole;
-  }
-  if (limit === 0) return countTextEnds('');
+  if (text.length <= limit * MAX_TOKEN_BYTES && countTokens(text) <= limit) return text;
+  if (limit === 0) return '';
   const ends = sentenceEnds(text, limit * MAX_TOKEN_BYTES);
   let low = 0;
   let high = ends.length - 1;
-  let best: CountedText | undefined;
+  let best: string | undefined;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const prefix = countTextEnds(text.slice(0, ends[middle]));
-    if (prefix.tokens <= limit) {
+    const prefix = text.slice(0, ends[middle]);
+    if (countTokens(prefix) <= limit) {
       best = prefix;
       low = middle + 1;
     } else {
@@ -90,10 +74,10 @@ export function truncateDescriptionCounted(description: string, budget: number):
 }
 
 /** The first `limit − 1` tokens plus `…`, backing off while the result still exceeds `limit`. */
-function hardCut(text: string, limit: number): CountedText {
+function hardCut(text: string, limit: number): string {
   for (let keep = limit - 1; keep > 0; keep -= 1) {
-    const result = countTextEnds(`${truncateToTokens(text, keep)}${ELLIPSIS}`);
-    if (result.tokens <= limit) return result;
+    const result = `${truncateToTokens(text, keep)}${ELLIPSIS}`;
+    if (countTokens(result) <= limit) return result;
   }
-  return countTextEnds(ELLIPSIS);
+  return ELLIPSIS;
 }

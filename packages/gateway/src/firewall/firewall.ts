@@ -6,8 +6,8 @@
  */
 
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
+import { exceedsTokens, truncateToTokens } from '@x/core/tokens';
 import type { Artifact, ArtifactStore } from '../artifacts/artifact.js';
-import { exceedsTokens, truncateToTokensCached } from '../cards/token-count.js';
 import { GatewayError } from '../errors.js';
 import type { ArtifactRef, ResultEnvelope, SuggestedView } from './result-envelope.js';
 
@@ -166,10 +166,8 @@ export async function applyFirewall(
     firewall,
     bytes,
   });
-  // The joined parts take `bytes` plus one byte per separator.
   const joined = parts.map((part) => part.text).join('\n');
-  const joinedBytes = bytes + Math.max(0, parts.length - 1);
-  if (!exceedsTokens(joined, maxInlineTokens, joinedBytes)) {
+  if (!exceedsTokens(joined, maxInlineTokens)) {
     const blocks = result.content ?? [];
     const inlineBlocks: ContentBlock[] =
       hasText || main === undefined ? blocks : [{ type: 'text', text: main.text }, ...blocks];
@@ -223,7 +221,7 @@ function refOf(artifact: Artifact): ArtifactRef {
 
 /** The first `tokens` tokens of a text, cut back to a line end when one is in the second half, with `…`. */
 function headOf(text: string, tokens: number): string {
-  const head = truncateToTokensCached(text, tokens);
+  const head = truncateToTokens(text, tokens);
   const cut = head.lastIndexOf('\n');
   return `${cut > head.length / 2 ? head.slice(0, cut) : head}…`;
 }

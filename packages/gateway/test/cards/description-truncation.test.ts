@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DESCRIPTION_MAX_LENGTH,
   truncateDescription,
-  truncateDescriptionCounted,
 } from '../../src/cards/description-truncation.js';
 import { anyText } from '../arbitraries.js';
 
@@ -111,23 +110,6 @@ describe('truncateDescription', () => {
         expect(result).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
       }),
       { numRuns: 200 },
-    );
-  });
-});
-
-describe('truncateDescriptionCounted', () => {
-  it("gives truncateDescription's text with its exact count (property)", () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(sentences, anyText(400)),
-        fc.integer({ min: 0, max: 80 }),
-        (text, budget) => {
-          const counted = truncateDescriptionCounted(text, budget);
-          expect(counted.text).toBe(truncateDescription(text, budget));
-          expect(counted.tokens).toBe(countTokens(counted.text));
-        },
-      ),
-      { numRuns: 300 },
     );
   });
 });
