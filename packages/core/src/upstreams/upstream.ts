@@ -21,6 +21,7 @@ import {
   resolveUpstreamOptions,
   type UpstreamOptions,
 } from './upstream-options.js';
+import { instrumentUpstream } from './upstream-telemetry.js';
 import type { Upstream, UpstreamRequestOptions } from './upstream-types.js';
 
 type Work<T> = (client: Client, requestOptions: () => RequestOptions) => Promise<T>;
@@ -49,6 +50,7 @@ type PageFetcher<T> = (
  * bounded by `connectTimeoutMs` alone); a timed-out or cancelled request is cancelled upstream with
  * `notifications/cancelled` and the connection stays up. Results pass through as the SDK
  * parsed them; output schemas are not enforced here (the final client does that).
+ * Every operation is a client span and counts in the upstream metrics (see `instrumentUpstream`).
  * Throws `INVALID_ARGUMENT` for a bad option and `CONFIG_INVALID` for a bad name or config.
  */
 export function createUpstream(
@@ -151,7 +153,7 @@ export function createUpstream(
     });
   }
 
-  return {
+  return instrumentUpstream({
     name,
     config: validConfig,
     get status() {
@@ -242,5 +244,5 @@ export function createUpstream(
       listeners.clear();
       return lifecycle.close();
     },
-  };
+  });
 }
