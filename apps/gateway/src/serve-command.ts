@@ -6,7 +6,10 @@
 
 import { CoreError } from '@x/core';
 import { createEmbeddingProviderFromConfig } from '@x/core/embeddings';
+import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
+import { secretsOfUrl } from '@x/core/logging';
 import {
+  type AnsweredRequest,
   formatListenAddress,
   type RunningServer,
   readTokensFile,
@@ -14,6 +17,7 @@ import {
   serveHttp,
   serveStdio,
 } from '@x/core/serve';
+import type { AppObservability } from '@x/core/telemetry-sdk';
 import { createProxyServerFactory } from '@x/gateway/server';
 import type { GatewayCommand } from './cli-arguments.js';
 
@@ -24,18 +28,40 @@ import { openSharedState, type SharedState } from './shared-state.js';
 /**
  * Serves the gateway or the proxy over stdio or Streamable HTTP until the
  * returned server is closed (or, over stdio, until stdin ends). Closing it
- * also closes every upstream.
+ * also closes every upstream and flushes the telemetry.
+ *
+ * Over HTTP, `/healthz`, `/readyz` (an upstream connected, the session store
+ * answering) and `/metrics` sit beside `/mcp`; over stdio the readiness is
+ * one log line once the catalog is ingested. The log never shows a bearer
+ * token, an upstream's env or header values, or the store's credentials.
  */
 export async function serve(
   command: Extract<GatewayCommand, { kind: 'serve' }>,
-  report: (line: string) => void,
+  observability: AppObservability,
 ): Promise<RunningServer> {
+  const { logger } = observability;
+  const report = (line: string) => logger.warn('gateway.notice', line);
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
-  const opened = await openRuntime(command.configPath, { quiet: command.quiet, report });
+  logger.redactor.addSecrets(Object.keys(tokens ?? {}));
+  const opened = await openRuntime(command.configPath, {
+    quiet: command.quiet,
+    report,
+    onSecrets: (secrets) => logger.redactor.addSecrets(secrets),
+    // JSON lines stay JSON lines: an upstream's stderr becomes events of its own.
+    ...(logger.format === 'json'
+      ? {
+          upstreamStderr: (text: string, upstream: string) => {
+            for (const line of text.split('\n')) {
+              if (line.trim() !== '') logger.info('upstream.stderr', line, { upstream });
+            }
+          },
+        }
+      : {}),
+  });
   let state: SharedState;
   try {
-    state = await openState(command, opened.config);
+    state = await openState(command, opened.config, logger);
   } catch (error) {
     await opened.close();
     throw error;
@@ -71,6 +97,21 @@ export async function serve(
           ...browseAndPrimitives,
         });
   const summary = `${opened.runtime.catalog.size} tools from ${opened.pool.upstreams.size} servers, ${command.mode} mode`;
+  // One line per request at debug: names, outcome and time, never arguments.
+  const onRequest = logger.enabled('debug')
+    ? {
+        onRequest: (request: AnsweredRequest) =>
+          logger.debug(
+            'request.answered',
+            `${request.method}${request.tool === '' ? '' : ` ${request.tool}`} ${request.outcome} in ${request.durationMs.toFixed(1)} ms`,
+            { ...request, durationMs: Number(request.durationMs.toFixed(3)) },
+          ),
+      }
+    : {};
+  const checks: ReadinessCheck[] = [
+    upstreamsReadiness(() => opened.pool.upstreams.values()),
+    ...(state.store.backend === 'memory' ? [] : [sessionStoreReadiness(state.store)]),
+  ];
   let closing: Promise<void> | undefined;
   let running: RunningServer | undefined;
   const close = (): Promise<void> => {
@@ -78,6 +119,8 @@ export async function serve(
       await running?.close();
       await opened.close();
       await state.close();
+      await observability.shutdown();
+      logger.info('server.closed', 'closed');
     })();
     return closing;
   };
@@ -86,8 +129,10 @@ export async function serve(
       running = await serveStdio(factory, {
         maxMessageBytes: command.maxMessageBytes,
         onClosed: () => void close(),
+        ...onRequest,
       });
-      report(`serving ${summary} over stdio`);
+      logger.info('server.listening', `serving ${summary} over stdio`, { transport: 'stdio' });
+      await observability.logReadiness(checks);
     } else {
       const http = await serveHttp(factory, {
         host: command.http.host,
@@ -95,13 +140,22 @@ export async function serve(
         maxMessageBytes: command.maxMessageBytes,
         ...(tokens === undefined ? {} : { tokens }),
         ...state.http,
+        routes: observability.routes(checks),
+        ...onRequest,
+        onError: (error) =>
+          logger.error('server.error', error instanceof Error ? error.message : String(error)),
       });
       running = http;
-      report(`serving ${summary} at ${http.url.href} (${formatListenAddress(command.http)})`);
+      logger.info(
+        'server.listening',
+        `serving ${summary} at ${http.url.href} (${formatListenAddress(command.http)})`,
+        { transport: 'http', url: http.url.href },
+      );
     }
   } catch (error) {
     await opened.close();
     await state.close();
+    await observability.shutdown();
     throw error;
   }
   return { close };
@@ -114,9 +168,12 @@ export async function serve(
 async function openState(
   command: Extract<GatewayCommand, { kind: 'serve' }>,
   config: GatewayConfig,
+  logger: AppObservability['logger'],
 ): Promise<SharedState> {
   const sessionStore =
     command.http === undefined ? undefined : (command.sessionStore ?? config.sessionStore);
+  const redisUrl = (sessionStore as { redis?: unknown } | undefined)?.redis;
+  if (typeof redisUrl === 'string') logger.redactor.addSecrets(secretsOfUrl(redisUrl));
   const state = await openSharedState(sessionStore, {
     ...config.artifacts,
     ...(command.artifactDirectory === undefined ? {} : { directory: command.artifactDirectory }),

@@ -17,14 +17,19 @@ export function secretsOfMcpServersConfig(config: McpServersConfig): string[] {
       secrets.push(...Object.values(server.env ?? {}));
       continue;
     }
-    secrets.push(...Object.values(server.headers ?? {}));
-    try {
-      const url = new URL(server.url);
-      if (url.password !== '') secrets.push(decodeURIComponent(url.password));
-      if (url.username !== '') secrets.push(decodeURIComponent(url.username));
-    } catch {
-      // The configuration parser has refused such a URL already.
-    }
+    secrets.push(...Object.values(server.headers ?? {}), ...secretsOfUrl(server.url));
   }
   return secrets;
+}
+
+/** The user name and password of a URL (`redis://user:password@host`), if it has them. */
+export function secretsOfUrl(text: string): string[] {
+  try {
+    const url = new URL(text);
+    return [url.username, url.password]
+      .filter((part) => part !== '')
+      .map((part) => decodeURIComponent(part));
+  } catch {
+    return [];
+  }
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-export { secretsOfMcpServersConfig } from './config-secrets.js';
+export { secretsOfMcpServersConfig, secretsOfUrl } from './config-secrets.js';
 export {
   createLogger,
   LOG_FORMATS,

@@ -27,7 +27,7 @@ import { instruments } from '../telemetry/instruments.js';
 import { outcomeOfErrorCode, outcomeOfResult } from '../telemetry/outcome.js';
 import { extractRequestContext } from '../telemetry/trace-context.js';
 import { tracer } from '../telemetry/tracer.js';
-import type { ServerFactory, SessionContext } from './types.js';
+import type { AnsweredRequest, ServerFactory, SessionContext } from './types.js';
 
 /** A request between its arrival and its answer. */
 interface Pending {
@@ -48,8 +48,12 @@ type Message = JSONRPCMessage & {
 /** Whether a tool name may become a label: it named a tool that answered. */
 const TOOL_ANSWERED = new Set(['ok', 'tool_error']);
 
-function finish(pending: Pending, outcome: string, labels: { era: string; transport: string }) {
-  const seconds = (performance.now() - pending.started) / 1000;
+type Labels = Pick<AnsweredRequest, 'era' | 'transport'>;
+type OnRequest = ((request: AnsweredRequest) => void) | undefined;
+
+function finish(pending: Pending, outcome: string, labels: Labels, onRequest: OnRequest) {
+  const durationMs = performance.now() - pending.started;
+  const seconds = durationMs / 1000;
   // Names from the caller become labels only once the server knew them (a result, or a tool
   // error); an unknown method or tool is counted as `other`.
   const method = outcome === 'method_not_found' ? OTHER_LABEL : methodLabels.of(pending.method);
@@ -74,11 +78,12 @@ function finish(pending: Pending, outcome: string, labels: { era: string; transp
     counters.sessionsOpened.add(1, { transport: labels.transport });
   counters.requests.add(1, { method, tool, outcome, ...labels });
   counters.requestDuration.record(seconds, { method, tool, outcome, era: labels.era });
+  onRequest?.({ method, tool, outcome, durationMs, ...labels });
 }
 
-function watch(transport: Transport, session: SessionContext): void {
+function watch(transport: Transport, session: SessionContext, onRequest: OnRequest): void {
   const pending = new Map<string | number, Pending>();
-  const labels = { era: session.era, transport: session.transport };
+  const labels: Labels = { era: session.era, transport: session.transport };
   const baseAttributes: Attributes = {
     'network.transport': session.transport === 'stdio' ? 'pipe' : 'tcp',
     'x.mcp.era': session.era,
@@ -123,13 +128,14 @@ function watch(transport: Transport, session: SessionContext): void {
           ? outcomeOfResult(answer.result)
           : outcomeOfErrorCode(answer.error.code),
         labels,
+        onRequest,
       );
     }
     return send(message, options);
   };
   const closed = transport.onclose;
   transport.onclose = () => {
-    for (const open of pending.values()) finish(open, 'cancelled', labels);
+    for (const open of pending.values()) finish(open, 'cancelled', labels, onRequest);
     pending.clear();
     closed?.();
   };
@@ -138,16 +144,17 @@ function watch(transport: Transport, session: SessionContext): void {
 /**
  * Wraps a factory so that every request its servers answer is a server span and counts in
  * `mcp_server_requests` and `mcp_server_request_duration_seconds` (labels: method, tool, outcome
- * class, era, transport). Without an OpenTelemetry SDK both are no-ops.
+ * class, era, transport), then is told to `onRequest`. Without an OpenTelemetry SDK the span and
+ * the counts are no-ops.
  */
-export function withRequestTelemetry(factory: ServerFactory): ServerFactory {
+export function withRequestTelemetry(factory: ServerFactory, onRequest?: OnRequest): ServerFactory {
   return async (session) => {
     const server: McpServer = await factory(session);
     const connect = server.connect.bind(server);
     server.connect = async (transport) => {
       await connect(transport);
       // The protocol layer installs its handlers while connecting: watch them from here on.
-      watch(transport, session);
+      watch(transport, session, onRequest);
     };
     return server;
   };

@@ -117,7 +117,11 @@ export async function serveHttp(
   let context: HttpContext;
   try {
     const listingFactory = options.emptyListings === false ? factory : withEmptyListings(factory);
-    context = createContext(withRequestTelemetry(withShortInvalidParams(listingFactory)), options, {
+    const observed = withRequestTelemetry(
+      withShortInvalidParams(listingFactory),
+      options.onRequest,
+    );
+    context = createContext(observed, options, {
       host,
       port,
       path,

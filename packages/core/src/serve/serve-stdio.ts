@@ -104,6 +104,7 @@ export async function serveStdio(
   };
   const shortErrorsFactory = withRequestTelemetry(
     withShortInvalidParams(options.emptyListings === false ? factory : withEmptyListings(factory)),
+    options.onRequest,
   );
   const handle = serveSdkStdio(
     ({ era }) =>

@@ -61,10 +61,10 @@ export function points(
   resourceMetrics: ResourceMetrics,
   name: string,
 ): { attributes: Record<string, unknown>; value: number }[] {
-  const found = resourceMetrics.scopeMetrics
+  const found: { attributes: object; value: unknown }[] = resourceMetrics.scopeMetrics
     .flatMap((scope) => scope.metrics)
     .filter((metric) => metric.descriptor.name === name)
-    .flatMap((metric) => metric.dataPoints);
+    .flatMap((metric) => [...metric.dataPoints]);
   return found.map((point) => ({
     attributes: { ...point.attributes },
     value: typeof point.value === 'number' ? point.value : (point.value as { count: number }).count,
