@@ -1,0 +1,102 @@
+/**
+ * A built `x-gateway serve --http` whose stderr the test keeps and whose environment it sets,
+ * for the observability tests: traces, `/metrics`, `/readyz` and the log.
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { stopProcessGroup } from '../../../scripts/process-group.mjs';
+import { CLI } from './gateway-processes.js';
+
+/** A running gateway. */
+export interface ObservedGateway {
+  /** Its MCP endpoint. */
+  readonly url: URL;
+  /** The process (its group also holds the upstreams). */
+  readonly child: ChildProcess;
+  /** Everything it wrote on stderr so far. */
+  stderr(): string;
+  /** Stops the group (SIGTERM first, so that the gateway flushes its telemetry). */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `x-gateway serve --config CONFIG ARGS --http 127.0.0.1:0` with `env` added. */
+export function startObservedGateway(
+  config: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<ObservedGateway> {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--config', config, ...args, '--http', '127.0.0.1:0'],
+    { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } },
+  );
+  let stderr = '';
+  let stopped: Promise<number | null> | undefined;
+  const stop = () => {
+    stopped ??= stopProcessGroup(child, 10_000);
+    return stopped;
+  };
+  return new Promise((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      if (match?.[1] !== undefined) {
+        resolve({ url: new URL(match[1]), child, stderr: () => stderr, stop });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`x-gateway exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** One sample of a parsed metric family. */
+export interface Sample {
+  readonly labels?: Record<string, string>;
+  readonly value?: string;
+  readonly count?: string;
+  readonly sum?: string;
+  readonly buckets?: Record<string, string>;
+}
+
+/** A metric family as `parse-prometheus-text-format` gives it. */
+export interface MetricFamily {
+  readonly name: string;
+  readonly help: string;
+  readonly type: string;
+  readonly metrics: readonly Sample[];
+}
+
+/** Fetches a route of the gateway (`/metrics`, `/readyz`) on the MCP endpoint's origin. */
+export async function fetchRoute(url: URL, path: string): Promise<Response> {
+  return fetch(new URL(path, url.origin));
+}
+
+/** Scrapes `/metrics` and parses it with a Prometheus text-format parser. */
+export async function scrape(url: URL): Promise<MetricFamily[]> {
+  const response = await fetchRoute(url, '/metrics');
+  if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
+  return parsePrometheusTextFormat(await response.text()) as MetricFamily[];
+}
+
+/** The samples of family `name` whose labels include `labels`. */
+export function samples(
+  families: readonly MetricFamily[],
+  name: string,
+  labels: Record<string, string> = {},
+): Sample[] {
+  const family = families.find((candidate) => candidate.name === name);
+  return (family?.metrics ?? []).filter((sample) =>
+    Object.entries(labels).every(([key, value]) => sample.labels?.[key] === value),
+  );
+}
+
+/** The one value (counter or gauge) of family `name` with `labels`; 0 when there is no sample. */
+export function valueOf(
+  families: readonly MetricFamily[],
+  name: string,
+  labels: Record<string, string> = {},
+): number {
+  const found = samples(families, name, labels);
+  if (found.length > 1) throw new Error(`${found.length} samples of ${name} match`);
+  return found.length === 0 ? 0 : Number(found[0]?.value ?? found[0]?.count);
+}
