@@ -4,7 +4,12 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import {
+  getMetricsFromIterator,
+  type PromData,
+  type PromHistogramData,
+  type PromMetrics,
+} from 'prom2javascript';
 import { stopProcessGroup } from '../../../scripts/process-group.mjs';
 import { CLI } from './gateway-processes.js';
 
@@ -49,22 +54,11 @@ export function startObservedGateway(
   });
 }
 
-/** One sample of a parsed metric family. */
-export interface Sample {
-  readonly labels?: Record<string, string>;
-  readonly value?: string;
-  readonly count?: string;
-  readonly sum?: string;
-  readonly buckets?: Record<string, string>;
-}
+/** The metric families of one scrape, by name, as `prom2javascript` parses them. */
+export type Scrape = PromMetrics;
 
-/** A metric family as `parse-prometheus-text-format` gives it. */
-export interface MetricFamily {
-  readonly name: string;
-  readonly help: string;
-  readonly type: string;
-  readonly metrics: readonly Sample[];
-}
+/** One sample: a counter or gauge value, or a histogram's count and buckets. */
+export type Sample = PromData | PromHistogramData;
 
 /** Fetches a route of the gateway (`/metrics`, `/readyz`) on the MCP endpoint's origin. */
 export async function fetchRoute(url: URL, path: string): Promise<Response> {
@@ -72,31 +66,34 @@ export async function fetchRoute(url: URL, path: string): Promise<Response> {
 }
 
 /** Scrapes `/metrics` and parses it with a Prometheus text-format parser. */
-export async function scrape(url: URL): Promise<MetricFamily[]> {
+export async function scrape(url: URL): Promise<Scrape> {
   const response = await fetchRoute(url, '/metrics');
   if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
-  return parsePrometheusTextFormat(await response.text()) as MetricFamily[];
+  const lines = (await response.text()).split('\n');
+  return getMetricsFromIterator(lines[Symbol.iterator]());
 }
 
 /** The samples of family `name` whose labels include `labels`. */
 export function samples(
-  families: readonly MetricFamily[],
+  scraped: Scrape,
   name: string,
   labels: Record<string, string> = {},
 ): Sample[] {
-  const family = families.find((candidate) => candidate.name === name);
-  return (family?.metrics ?? []).filter((sample) =>
-    Object.entries(labels).every(([key, value]) => sample.labels?.[key] === value),
+  const data = (scraped[name]?.data ?? []) as Sample[];
+  return data.filter((sample) =>
+    Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   );
 }
 
-/** The one value (counter or gauge) of family `name` with `labels`; 0 when there is no sample. */
+/** The one value (counter or gauge; a histogram's count) of family `name` with `labels`; 0 when none. */
 export function valueOf(
-  families: readonly MetricFamily[],
+  scraped: Scrape,
   name: string,
   labels: Record<string, string> = {},
 ): number {
-  const found = samples(families, name, labels);
+  const found = samples(scraped, name, labels);
   if (found.length > 1) throw new Error(`${found.length} samples of ${name} match`);
-  return found.length === 0 ? 0 : Number(found[0]?.value ?? found[0]?.count);
+  const [sample] = found;
+  if (sample === undefined) return 0;
+  return 'value' in sample ? sample.value : sample.count;
 }

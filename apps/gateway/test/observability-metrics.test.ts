@@ -1,0 +1,141 @@
+/**
+ * `/metrics` of `x-gateway serve --http` after a scripted session, parsed by a Prometheus
+ * text-format parser: every metric the gateway documents, with the counts the script implies.
+ */
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerOptions, writeCallerTokens } from '../../../scripts/caller-scopes.mjs';
+import { CATALOG, CATALOG_SERVER, payload } from './gateway-processes.js';
+import {
+  type ObservedGateway,
+  type Scrape,
+  samples,
+  scrape,
+  startObservedGateway,
+  valueOf,
+} from './observed-gateway.js';
+
+let folder: string;
+let gateway: ObservedGateway;
+let families: Scrape;
+
+/** A client calling as `token` in `era`. */
+async function connectAs(era: 'legacy' | 'modern', token: string) {
+  const options = callerOptions(era, token);
+  const client = new Client({ name: 'metrics-test', version: '0.0.0' }, options.client);
+  const transport = new StreamableHTTPClientTransport(gateway.url, options.transport);
+  await client.connect(transport);
+  return { client, transport };
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'x-gateway-metrics-'));
+  const catalog = join(folder, 'catalog.json');
+  await writeFile(catalog, JSON.stringify(CATALOG));
+  const config = join(folder, 'mcp.json');
+  await writeFile(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        jobs: { command: process.execPath, args: [CATALOG_SERVER, '--catalog', catalog] },
+        // Exits at once: one failed connection attempt, and it stays down.
+        broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+      },
+    }),
+  );
+  const { file, tokens } = await writeCallerTokens(folder, ['user', 'user']);
+  gateway = await startObservedGateway(config, ['--quiet', '--tokens', file]);
+
+  const first = await connectAs('legacy', tokens[0] as string);
+  const browse = (query: string) =>
+    first.client.callTool({ name: 'tool_browse', arguments: { query, top_k: 2 } });
+  const cards = payload(await browse('numbered work')).cards as { id: string }[];
+  await browse('short note');
+  await browse('work');
+  const work = cards.find((card) => card.id.startsWith('jobs:work'))?.id as string;
+  const execute = (args: Record<string, unknown>) =>
+    first.client.callTool({ name: 'tool_execute', arguments: { tool_id: work, args } });
+  for (let n = 0; n < 4; n += 1) await execute({ n });
+  // The upstream tool fails (an `isError` result).
+  await execute({ __x_behaviour: 'fail' });
+  // The upstream exits: the call fails as unavailable, and the next call reconnects.
+  await execute({ __x_behaviour: 'crash' });
+  await execute({ n: 5 });
+  await expect(first.client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow();
+  // The second caller speaks 2026-07-28: no session.
+  const second = await connectAs('modern', tokens[1] as string);
+  await second.client.callTool({ name: 'tool_browse', arguments: { query: 'note', top_k: 1 } });
+  await second.client.close();
+  // DELETE ends the first caller's session.
+  await first.transport.terminateSession();
+  await first.client.close();
+  families = await scrape(gateway.url);
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const http = { transport: 'http' };
+
+describe('x-gateway /metrics after a scripted session', () => {
+  it('counts requests by method, tool, outcome class and era, with a latency histogram', () => {
+    const requests = 'mcp_server_requests_total';
+    const legacy = { ...http, era: 'legacy', method: 'tools/call' };
+    expect(valueOf(families, requests, { ...legacy, tool: 'tool_browse', outcome: 'ok' })).toBe(3);
+    expect(valueOf(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'ok' })).toBe(5);
+    expect(
+      valueOf(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'tool_error' }),
+    ).toBe(2);
+    expect(
+      valueOf(families, requests, { ...legacy, tool: 'other', outcome: 'invalid_params' }),
+    ).toBe(1);
+    expect(
+      valueOf(families, requests, { ...http, era: 'modern', tool: 'tool_browse', outcome: 'ok' }),
+    ).toBe(1);
+    expect(valueOf(families, requests, { ...http, method: 'initialize', outcome: 'ok' })).toBe(1);
+    const durations = samples(families, 'mcp_server_request_duration_seconds', {
+      method: 'tools/call',
+      tool: 'tool_execute',
+      outcome: 'ok',
+      era: 'legacy',
+    });
+    expect(durations).toEqual([
+      expect.objectContaining({ count: 5, buckets: expect.objectContaining({ '+Inf': 5 }) }),
+    ]);
+  });
+
+  it('counts upstream calls by server, method, tool, outcome class and era, with a latency histogram', () => {
+    const calls = 'mcp_upstream_calls_total';
+    const work = { server: 'jobs', method: 'tools/call', tool: 'work', era: 'legacy' };
+    expect(valueOf(families, calls, { ...work, outcome: 'ok' })).toBe(5);
+    expect(valueOf(families, calls, { ...work, outcome: 'tool_error' })).toBe(1);
+    expect(valueOf(families, calls, { ...work, outcome: 'unavailable' })).toBe(1);
+    const durations = samples(families, 'mcp_upstream_call_duration_seconds', {
+      server: 'jobs',
+      method: 'tools/call',
+      outcome: 'ok',
+    });
+    expect(durations).toEqual([expect.objectContaining({ count: 5 })]);
+  });
+
+  it('reports upstream health, reconnects and failed connections', () => {
+    expect(valueOf(families, 'mcp_upstream_up', { server: 'jobs' })).toBe(1);
+    expect(valueOf(families, 'mcp_upstream_up', { server: 'broken' })).toBe(0);
+    expect(valueOf(families, 'mcp_upstream_reconnects_total', { server: 'jobs' })).toBe(1);
+    expect(valueOf(families, 'mcp_upstream_reconnects_total', { server: 'broken' })).toBe(0);
+    expect(valueOf(families, 'mcp_upstream_connect_failures_total', { server: 'broken' })).toBe(1);
+  });
+
+  it('reports sessions and callers', () => {
+    expect(valueOf(families, 'mcp_sessions_opened_total', http)).toBe(1);
+    expect(valueOf(families, 'mcp_sessions_closed_total', { ...http, reason: 'deleted' })).toBe(1);
+    expect(valueOf(families, 'mcp_sessions_open', http)).toBe(0);
+    expect(valueOf(families, 'mcp_callers')).toBe(2);
+  });
+});
