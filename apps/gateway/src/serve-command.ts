@@ -48,16 +48,11 @@ export async function serve(
     quiet: command.quiet,
     report,
     onSecrets: (secrets) => logger.redactor.addSecrets(secrets),
-    // JSON lines stay JSON lines: an upstream's stderr becomes events of its own.
-    ...(logger.format === 'json'
-      ? {
-          upstreamStderr: (text: string, upstream: string) => {
-            for (const line of text.split('\n')) {
-              if (line.trim() !== '') logger.info('upstream.stderr', line, { upstream });
-            }
-          },
-        }
-      : {}),
+    // An upstream's stderr goes through the log too, so that its lines lose the secrets the
+    // gateway knows (an env value it prints) and JSON lines stay JSON lines.
+    upstreamStderr: stderrLines((upstream, line) =>
+      logger.info('upstream.stderr', `upstream ${upstream}: ${line}`, { upstream }),
+    ),
   });
   let state: SharedState;
   try {
@@ -159,6 +154,18 @@ export async function serve(
     throw error;
   }
   return { close };
+}
+
+/** Cuts each upstream's stderr into whole lines (a chunk may end inside one); drops blank lines. */
+function stderrLines(
+  onLine: (upstream: string, line: string) => void,
+): (text: string, upstream: string) => void {
+  const partial = new Map<string, string>();
+  return (text, upstream) => {
+    const lines = `${partial.get(upstream) ?? ''}${text}`.split('\n');
+    partial.set(upstream, lines.pop() ?? '');
+    for (const line of lines) if (line.trim() !== '') onLine(upstream, line);
+  };
 }
 
 /**
