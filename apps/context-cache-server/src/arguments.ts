@@ -4,7 +4,16 @@
  * @module
  */
 
-import { parseCommandLine, parseHttpFlag, parseMaxMessageBytesFlag, UsageError } from '@x/core/cli';
+import {
+  OBSERVABILITY_FLAG_OPTIONS,
+  OBSERVABILITY_USAGE,
+  type ObservabilityFlags,
+  parseCommandLine,
+  parseHttpFlag,
+  parseMaxMessageBytesFlag,
+  parseObservabilityFlags,
+  UsageError,
+} from '@x/core/cli';
 import type { ListenAddress } from '@x/core/serve';
 import { STRATEGY_NAMES } from './strategies.js';
 
@@ -24,13 +33,16 @@ export const USAGE = `Usage:
   x-context-cache resolve --root DIR --cache NAME --query TEXT --budget TOKENS [--strategy S]
                             print exactly what context.resolve answers (exit 1 on an error object)
   x-context-cache serve [--root DIR] [--http [HOST:]PORT] [--default-strategy v0|bm25]
-                        [--max-message-bytes N]
+                        [--max-message-bytes N] [--log-format F] [--log-level L] [--metrics S]
                             serve context.resolve, context.list_caches and context.inspect_cache
                             over stdio, or Streamable HTTP at http://HOST:PORT/mcp; without
                             --root, a cache named repo-docs built from this repository's READMEs;
                             --max-message-bytes bounds each message read or sent (default
                             10485760, 10 MiB; from 1024 to 536870912)
   x-context-cache --help
+
+Options of serve (health at /healthz and /readyz over HTTP):
+${OBSERVABILITY_USAGE}
 
 With --root, --cache is a cache name resolved inside DIR exactly as the server resolves it;
 without it, --cache is the cache folder itself.
@@ -81,6 +93,8 @@ export type CliCommand =
       readonly defaultStrategy: string | undefined;
       /** The largest message read or sent; absent keeps the default (10 MiB). */
       readonly maxMessageBytes: number | undefined;
+      /** `--log-format`, `--log-level` and `--metrics`. */
+      readonly observability: ObservabilityFlags;
     };
 
 const OPTIONS = {
@@ -96,6 +110,7 @@ const OPTIONS = {
   http: { type: 'string' },
   'default-strategy': { type: 'string' },
   'max-message-bytes': { type: 'string' },
+  ...OBSERVABILITY_FLAG_OPTIONS,
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -107,7 +122,15 @@ const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   inspect: ['cache', 'root'],
   list: ['root'],
   resolve: ['cache', 'root', 'query', 'budget', 'strategy'],
-  serve: ['root', 'http', 'default-strategy', 'max-message-bytes'],
+  serve: [
+    'root',
+    'http',
+    'default-strategy',
+    'max-message-bytes',
+    'log-format',
+    'log-level',
+    'metrics',
+  ],
 };
 
 /** A JSON number literal (RFC 8259 §6). */
@@ -153,6 +176,10 @@ function parseServe(values: Record<string, unknown>): CliCommand {
     http,
     defaultStrategy,
     maxMessageBytes,
+    observability: parseObservabilityFlags(
+      values as Parameters<typeof parseObservabilityFlags>[0],
+      http !== undefined,
+    ),
   };
 }
 

@@ -9,7 +9,6 @@ import { createEmbeddingProviderFromConfig } from '@x/core/embeddings';
 import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
 import { secretsOfUrl } from '@x/core/logging';
 import {
-  type AnsweredRequest,
   formatListenAddress,
   type RunningServer,
   readTokensFile,
@@ -92,17 +91,7 @@ export async function serve(
           ...browseAndPrimitives,
         });
   const summary = `${opened.runtime.catalog.size} tools from ${opened.pool.upstreams.size} servers, ${command.mode} mode`;
-  // One line per request at debug: names, outcome and time, never arguments.
-  const onRequest = logger.enabled('debug')
-    ? {
-        onRequest: (request: AnsweredRequest) =>
-          logger.debug(
-            'request.answered',
-            `${request.method}${request.tool === '' ? '' : ` ${request.tool}`} ${request.outcome} in ${request.durationMs.toFixed(1)} ms`,
-            { ...request, durationMs: Number(request.durationMs.toFixed(3)) },
-          ),
-      }
-    : {};
+  const onRequest = observability.requestLog();
   const checks: ReadinessCheck[] = [
     upstreamsReadiness(() => opened.pool.upstreams.values()),
     ...(state.store.backend === 'memory' ? [] : [sessionStoreReadiness(state.store)]),

@@ -14,9 +14,9 @@ import {
   type ObservedGateway,
   type Scrape,
   samples,
+  sampleValue,
   scrape,
   startObservedGateway,
-  valueOf,
 } from './observed-gateway.js';
 
 let folder: string;
@@ -87,18 +87,29 @@ describe('x-gateway /metrics after a scripted session', () => {
   it('counts requests by method, tool, outcome class and era, with a latency histogram', () => {
     const requests = 'mcp_server_requests_total';
     const legacy = { ...http, era: 'legacy', method: 'tools/call' };
-    expect(valueOf(families, requests, { ...legacy, tool: 'tool_browse', outcome: 'ok' })).toBe(3);
-    expect(valueOf(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'ok' })).toBe(5);
+    expect(sampleValue(families, requests, { ...legacy, tool: 'tool_browse', outcome: 'ok' })).toBe(
+      3,
+    );
     expect(
-      valueOf(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'tool_error' }),
+      sampleValue(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'ok' }),
+    ).toBe(5);
+    expect(
+      sampleValue(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'tool_error' }),
     ).toBe(2);
     expect(
-      valueOf(families, requests, { ...legacy, tool: 'other', outcome: 'invalid_params' }),
+      sampleValue(families, requests, { ...legacy, tool: 'other', outcome: 'invalid_params' }),
     ).toBe(1);
     expect(
-      valueOf(families, requests, { ...http, era: 'modern', tool: 'tool_browse', outcome: 'ok' }),
+      sampleValue(families, requests, {
+        ...http,
+        era: 'modern',
+        tool: 'tool_browse',
+        outcome: 'ok',
+      }),
     ).toBe(1);
-    expect(valueOf(families, requests, { ...http, method: 'initialize', outcome: 'ok' })).toBe(1);
+    expect(sampleValue(families, requests, { ...http, method: 'initialize', outcome: 'ok' })).toBe(
+      1,
+    );
     const durations = samples(families, 'mcp_server_request_duration_seconds', {
       method: 'tools/call',
       tool: 'tool_execute',
@@ -113,9 +124,9 @@ describe('x-gateway /metrics after a scripted session', () => {
   it('counts upstream calls by server, method, tool, outcome class and era, with a latency histogram', () => {
     const calls = 'mcp_upstream_calls_total';
     const work = { server: 'jobs', method: 'tools/call', tool: 'work', era: 'legacy' };
-    expect(valueOf(families, calls, { ...work, outcome: 'ok' })).toBe(5);
-    expect(valueOf(families, calls, { ...work, outcome: 'tool_error' })).toBe(1);
-    expect(valueOf(families, calls, { ...work, outcome: 'unavailable' })).toBe(1);
+    expect(sampleValue(families, calls, { ...work, outcome: 'ok' })).toBe(5);
+    expect(sampleValue(families, calls, { ...work, outcome: 'tool_error' })).toBe(1);
+    expect(sampleValue(families, calls, { ...work, outcome: 'unavailable' })).toBe(1);
     const durations = samples(families, 'mcp_upstream_call_duration_seconds', {
       server: 'jobs',
       method: 'tools/call',
@@ -125,17 +136,21 @@ describe('x-gateway /metrics after a scripted session', () => {
   });
 
   it('reports upstream health, reconnects and failed connections', () => {
-    expect(valueOf(families, 'mcp_upstream_up', { server: 'jobs' })).toBe(1);
-    expect(valueOf(families, 'mcp_upstream_up', { server: 'broken' })).toBe(0);
-    expect(valueOf(families, 'mcp_upstream_reconnects_total', { server: 'jobs' })).toBe(1);
-    expect(valueOf(families, 'mcp_upstream_reconnects_total', { server: 'broken' })).toBe(0);
-    expect(valueOf(families, 'mcp_upstream_connect_failures_total', { server: 'broken' })).toBe(1);
+    expect(sampleValue(families, 'mcp_upstream_up', { server: 'jobs' })).toBe(1);
+    expect(sampleValue(families, 'mcp_upstream_up', { server: 'broken' })).toBe(0);
+    expect(sampleValue(families, 'mcp_upstream_reconnects_total', { server: 'jobs' })).toBe(1);
+    expect(sampleValue(families, 'mcp_upstream_reconnects_total', { server: 'broken' })).toBe(0);
+    expect(sampleValue(families, 'mcp_upstream_connect_failures_total', { server: 'broken' })).toBe(
+      1,
+    );
   });
 
   it('reports sessions and callers', () => {
-    expect(valueOf(families, 'mcp_sessions_opened_total', http)).toBe(1);
-    expect(valueOf(families, 'mcp_sessions_closed_total', { ...http, reason: 'deleted' })).toBe(1);
-    expect(valueOf(families, 'mcp_sessions_open', http)).toBe(0);
-    expect(valueOf(families, 'mcp_callers')).toBe(2);
+    expect(sampleValue(families, 'mcp_sessions_opened_total', http)).toBe(1);
+    expect(sampleValue(families, 'mcp_sessions_closed_total', { ...http, reason: 'deleted' })).toBe(
+      1,
+    );
+    expect(sampleValue(families, 'mcp_sessions_open', http)).toBe(0);
+    expect(sampleValue(families, 'mcp_callers')).toBe(2);
   });
 });

@@ -86,7 +86,7 @@ export function samples(
 }
 
 /** The one value (counter or gauge; a histogram's count) of family `name` with `labels`; 0 when none. */
-export function valueOf(
+export function sampleValue(
   scraped: Scrape,
   name: string,
   labels: Record<string, string> = {},

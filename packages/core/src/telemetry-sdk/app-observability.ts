@@ -9,7 +9,7 @@ import type { ObservabilityFlags } from '../cli/observability-flags.js';
 import { createHealthRoutes } from '../health/health-routes.js';
 import { checkReadiness, describeReadiness, type ReadinessCheck } from '../health/readiness.js';
 import { createLogger, type Logger, type LogSink } from '../logging/logger.js';
-import type { HttpRoute } from '../serve/types.js';
+import type { AnsweredRequest, HttpRoute } from '../serve/types.js';
 import { type RunningTelemetry, startTelemetry } from './start-telemetry.js';
 import type { Environment } from './telemetry-config.js';
 
@@ -43,6 +43,11 @@ export interface AppObservability {
   routes(checks: readonly ReadinessCheck[]): Record<string, HttpRoute>;
   /** Logs the readiness once (`server.readiness`): how a stdio app reports `/readyz`. */
   logReadiness(checks: readonly ReadinessCheck[]): Promise<void>;
+  /**
+   * The `onRequest` option of `serveStdio` / `serveHttp` that logs one `request.answered` line per
+   * request at `debug` (names, outcome and time, never arguments); empty above `debug`.
+   */
+  requestLog(): { onRequest?: (request: AnsweredRequest) => void };
   /** Flushes and stops the SDK; idempotent. */
   shutdown(): Promise<void>;
 }
@@ -83,6 +88,20 @@ export async function startAppObservability(
       const line = describeReadiness(report);
       if (report.ready) logger.info('server.readiness', line, { ready: true });
       else logger.warn('server.readiness', line, { ready: false });
+    },
+    requestLog() {
+      if (!logger.enabled('debug')) return {};
+      return {
+        onRequest: (request) => {
+          const tool = request.tool === '' ? '' : ` ${request.tool}`;
+          const durationMs = Number(request.durationMs.toFixed(3));
+          logger.debug(
+            'request.answered',
+            `${request.method}${tool} ${request.outcome} in ${durationMs} ms`,
+            { ...request, durationMs },
+          );
+        },
+      };
     },
     shutdown: () => telemetry.shutdown(),
   };
