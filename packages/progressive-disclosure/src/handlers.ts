@@ -13,6 +13,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { resourceDescription } from './guidance.js';
+import { recordListingSavings } from './listing-savings.js';
 import type { AccessContext, DisclosureRuntime } from './options.js';
 import { MAX_TOOL_NAME_LENGTH } from './options.js';
 import { answerDescriptionRead } from './read-descriptions.js';
@@ -138,16 +139,11 @@ export function installDisclosure(
       );
     }
     const tools = await visibleTools(ctx);
-    return {
-      tools: tools.map((tool) =>
-        toMinimalTool(
-          tool,
-          stageOneDescription(tool),
-          runtime.schemaStyle,
-          runtime.keepClientHints,
-        ),
-      ),
-    };
+    const minimal = tools.map((tool) =>
+      toMinimalTool(tool, stageOneDescription(tool), runtime.schemaStyle, runtime.keepClientHints),
+    );
+    recordListingSavings(tools, minimal);
+    return { tools: minimal };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {

@@ -15,6 +15,7 @@ export {
   INSTRUMENTATION_SCOPE,
   type Instruments,
   instruments,
+  isRecordingMetrics,
   LATENCY_BUCKETS_SECONDS,
   METRIC_NAMES,
 } from './instruments.js';

@@ -15,6 +15,7 @@
 
 import {
   type Counter,
+  createNoopMeter,
   type Histogram,
   type Meter,
   type MeterProvider,
@@ -69,6 +70,8 @@ export const METRIC_NAMES = {
 
 /** The instruments of one meter provider. */
 export interface Instruments {
+  /** Whether a real meter provider records them (false for the API's no-op). */
+  readonly recording: boolean;
   readonly requests: Counter;
   readonly requestDuration: Histogram;
   readonly upstreamCalls: Counter;
@@ -119,6 +122,7 @@ function observeGauges(meter: Meter): void {
 function create(meter: Meter): Instruments {
   observeGauges(meter);
   return {
+    recording: meter !== createNoopMeter(),
     requests: meter.createCounter(METRIC_NAMES.requests, {
       description: 'MCP requests answered, by method, tool, outcome class and protocol era.',
     }),
@@ -164,6 +168,14 @@ function create(meter: Meter): Instruments {
       description: 'Tokens a caller did not have to read, by kind.',
     }),
   };
+}
+
+/**
+ * Whether metrics are being recorded (an app registered a meter provider): work done only to
+ * feed a metric (counting the tokens of a listing) can be skipped when not.
+ */
+export function isRecordingMetrics(): boolean {
+  return instruments().recording;
 }
 
 /**
