@@ -3,10 +3,11 @@
  * text-format parser: every metric the gateway documents, with the counts the script implies.
  */
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { METRIC_NAMES } from '@x/core/telemetry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOptions, writeCallerTokens } from '../../../scripts/caller-scopes.mjs';
 import { CATALOG, CATALOG_SERVER, payload } from './gateway-processes.js';
@@ -22,6 +23,8 @@ import {
 let folder: string;
 let gateway: ObservedGateway;
 let families: Scrape;
+/** The bytes of the one artifact the script makes. */
+let artifactBytes: number;
 
 /** A client calling as `token` in `era`. */
 async function connectAs(era: 'legacy' | 'modern', token: string) {
@@ -60,6 +63,9 @@ beforeAll(async () => {
   const execute = (args: Record<string, unknown>) =>
     first.client.callTool({ name: 'tool_execute', arguments: { tool_id: work, args } });
   for (let n = 0; n < 4; n += 1) await execute({ n });
+  // A result above the firewall's threshold: kept as an artifact.
+  const large = payload(await execute({ __x_behaviour: 'large' }));
+  artifactBytes = (large.artifacts as { bytes: number }[])[0]?.bytes as number;
   // The upstream tool fails (an `isError` result).
   await execute({ __x_behaviour: 'fail' });
   // The upstream exits: the call fails as unavailable, and the next call reconnects.
@@ -92,7 +98,7 @@ describe('x-gateway /metrics after a scripted session', () => {
     );
     expect(
       sampleValue(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'ok' }),
-    ).toBe(5);
+    ).toBe(6);
     expect(
       sampleValue(families, requests, { ...legacy, tool: 'tool_execute', outcome: 'tool_error' }),
     ).toBe(2);
@@ -117,14 +123,14 @@ describe('x-gateway /metrics after a scripted session', () => {
       era: 'legacy',
     });
     expect(durations).toEqual([
-      expect.objectContaining({ count: 5, buckets: expect.objectContaining({ '+Inf': 5 }) }),
+      expect.objectContaining({ count: 6, buckets: expect.objectContaining({ '+Inf': 6 }) }),
     ]);
   });
 
   it('counts upstream calls by server, method, tool, outcome class and era, with a latency histogram', () => {
     const calls = 'mcp_upstream_calls_total';
     const work = { server: 'jobs', method: 'tools/call', tool: 'work', era: 'legacy' };
-    expect(sampleValue(families, calls, { ...work, outcome: 'ok' })).toBe(5);
+    expect(sampleValue(families, calls, { ...work, outcome: 'ok' })).toBe(6);
     expect(sampleValue(families, calls, { ...work, outcome: 'tool_error' })).toBe(1);
     expect(sampleValue(families, calls, { ...work, outcome: 'unavailable' })).toBe(1);
     const durations = samples(families, 'mcp_upstream_call_duration_seconds', {
@@ -132,7 +138,30 @@ describe('x-gateway /metrics after a scripted session', () => {
       method: 'tools/call',
       outcome: 'ok',
     });
-    expect(durations).toEqual([expect.objectContaining({ count: 5 })]);
+    expect(durations).toEqual([expect.objectContaining({ count: 6 })]);
+  });
+
+  it('counts the artifacts stored and their bytes', () => {
+    expect(artifactBytes).toBeGreaterThan(0);
+    expect(sampleValue(families, 'mcp_artifacts_stored_total')).toBe(1);
+    expect(sampleValue(families, 'mcp_artifact_bytes_total')).toBe(artifactBytes);
+  });
+
+  it('counts the tokens a caller did not read: the raw catalog against each browse, a result against its envelope', () => {
+    const tokens = (kind: string) => ({
+      raw: sampleValue(families, 'mcp_tokens_raw_total', { kind }),
+      served: sampleValue(families, 'mcp_tokens_served_total', { kind }),
+      saved: sampleValue(families, 'mcp_tokens_saved_total', { kind }),
+    });
+    const catalog = tokens('catalog');
+    // Four browses, each against the same whole catalog.
+    expect(catalog.raw).toBeGreaterThan(0);
+    expect(catalog.raw % 4).toBe(0);
+    expect(catalog.served).toBeGreaterThan(0);
+    expect(catalog.saved).toBe(Math.max(0, catalog.raw - catalog.served));
+    const firewall = tokens('firewall');
+    expect(firewall.raw).toBeGreaterThan(firewall.served);
+    expect(firewall.saved).toBe(firewall.raw - firewall.served);
   });
 
   it('reports upstream health, reconnects and failed connections', () => {
@@ -152,5 +181,22 @@ describe('x-gateway /metrics after a scripted session', () => {
     );
     expect(sampleValue(families, 'mcp_sessions_open', http)).toBe(0);
     expect(sampleValue(families, 'mcp_callers')).toBe(2);
+  });
+
+  it('has every metric the Grafana dashboard queries, and the dashboard queries every documented metric', async () => {
+    const dashboard = await readFile(
+      new URL('../../../docs/grafana/x-mcp-servers.json', import.meta.url),
+      'utf8',
+    );
+    const queried = new Set(
+      [...dashboard.matchAll(/\b(mcp_[a-z_]+?)(?:_bucket|_total)?\b/g)].map((match) => match[1]),
+    );
+    expect([...queried].sort()).toEqual(Object.values(METRIC_NAMES).sort());
+    for (const name of queried) {
+      const scraped = Object.keys(families).some(
+        (family) => family === name || family === `${name}_total`,
+      );
+      expect(scraped, name).toBe(true);
+    }
   });
 });
