@@ -10,3 +10,6 @@ export function metricSample(
 
 /** Fetches `path` (`/metrics`, `/readyz`) on the origin of an MCP endpoint. */
 export function fetchOnOrigin(url: URL, path: string): Promise<Response>;
+
+/** `/healthz` and `/readyz` of a server, each as `[status, parsed body]`. */
+export function readHealth(url: URL): Promise<{ health: [number, unknown]; ready: [number, unknown] }>;

@@ -19,3 +19,12 @@ export function metricSample(text, name, labels) {
 export function fetchOnOrigin(url, path) {
   return fetch(new URL(path, url.origin));
 }
+
+/** `/healthz` and `/readyz` of a server, each as `[status, parsed body]`. */
+export async function readHealth(url) {
+  const read = async (path) => {
+    const response = await fetchOnOrigin(url, path);
+    return [response.status, await response.json()];
+  };
+  return { health: await read('/healthz'), ready: await read('/readyz') };
+}

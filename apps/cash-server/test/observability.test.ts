@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOnOrigin, metricSample } from '../../../scripts/metrics-text.mjs';
+import { fetchOnOrigin, metricSample, readHealth } from '../../../scripts/metrics-text.mjs';
 import { type HttpProcess, startHttp } from './helpers.js';
 
 let server: HttpProcess;
@@ -21,10 +21,10 @@ afterAll(async () => {
 
 describe('x-cash over HTTP for operators', () => {
   it('is live and ready, and says so at /healthz and /readyz', async () => {
-    const health = await fetchOnOrigin(server.url, '/healthz');
-    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
-    const ready = await fetchOnOrigin(server.url, '/readyz');
-    expect([ready.status, await ready.json()]).toEqual([200, { ready: true, checks: [] }]);
+    expect(await readHealth(server.url)).toEqual({
+      health: [200, { status: 'ok' }],
+      ready: [200, { ready: true, checks: [] }],
+    });
   });
 
   it('counts the help call and the tokens its listing saved at /metrics', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOnOrigin, metricSample } from '../../../scripts/metrics-text.mjs';
+import { fetchOnOrigin, metricSample, readHealth } from '../../../scripts/metrics-text.mjs';
 import { callText, connectHttp, type HttpServer, startHttp } from './helpers.js';
 
 let server: HttpServer;
@@ -26,13 +26,10 @@ afterAll(async () => {
 
 describe('x-context-cache over HTTP for operators', () => {
   it('is live and ready with its cache root there', async () => {
-    const health = await fetchOnOrigin(server.url, '/healthz');
-    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
-    const ready = await fetchOnOrigin(server.url, '/readyz');
-    expect([ready.status, await ready.json()]).toEqual([
-      200,
-      { ready: true, checks: [{ name: 'caches', ready: true }] },
-    ]);
+    expect(await readHealth(server.url)).toEqual({
+      health: [200, { status: 'ok' }],
+      ready: [200, { ready: true, checks: [{ name: 'caches', ready: true }] }],
+    });
   });
 
   it('counts the selection against the whole cache at /metrics', () => {

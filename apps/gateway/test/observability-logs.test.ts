@@ -6,7 +6,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +16,13 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCallerTokens } from '../../../scripts/caller-scopes.mjs';
-import { CATALOG, CATALOG_SERVER, payload } from './gateway-processes.js';
-import { fetchRoute, startObservedGateway } from './observed-gateway.js';
+import { payload } from './gateway-processes.js';
+import {
+  catalogUpstream,
+  fetchRoute,
+  startObservedGateway,
+  writeServers,
+} from './observed-gateway.js';
 
 const CHATTY = fileURLToPath(new URL('./fixtures/chatty-upstream.mjs', import.meta.url));
 
@@ -69,26 +74,14 @@ beforeAll(async () => {
     },
     { port: 0, tokens: { [HEADER_TOKEN]: 'gateway' } },
   );
-  const catalog = join(folder, 'catalog.json');
-  await writeFile(catalog, JSON.stringify(CATALOG));
-  const config = join(folder, 'mcp.json');
-  await writeFile(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        jobs: {
-          command: process.execPath,
-          args: [CHATTY, CATALOG_SERVER, '--catalog', catalog],
-          env: { JOBS_API_KEY: ENV_SECRET },
-        },
-        vault: {
-          type: 'http',
-          url: upstream.url.href,
-          headers: { Authorization: `Bearer ${HEADER_TOKEN}`, 'X-Api-Key': HEADER_KEY },
-        },
-      },
-    }),
-  );
+  const config = await writeServers(folder, (catalog) => ({
+    jobs: { ...catalogUpstream(catalog, [CHATTY]), env: { JOBS_API_KEY: ENV_SECRET } },
+    vault: {
+      type: 'http',
+      url: upstream.url.href,
+      headers: { Authorization: `Bearer ${HEADER_TOKEN}`, 'X-Api-Key': HEADER_KEY },
+    },
+  }));
   const tokens = await writeCallerTokens(folder, ['user']);
   token = tokens.tokens[0] as string;
   const gateway = await startObservedGateway(config, [

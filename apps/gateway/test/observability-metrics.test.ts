@@ -3,21 +3,23 @@
  * text-format parser: every metric the gateway documents, with the counts the script implies.
  */
 
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { METRIC_NAMES } from '@x/core/telemetry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOptions, writeCallerTokens } from '../../../scripts/caller-scopes.mjs';
-import { CATALOG, CATALOG_SERVER, payload } from './gateway-processes.js';
+import { payload } from './gateway-processes.js';
 import {
+  catalogUpstream,
   type ObservedGateway,
   type Scrape,
   samples,
   sampleValue,
   scrape,
   startObservedGateway,
+  writeServers,
 } from './observed-gateway.js';
 
 let folder: string;
@@ -37,19 +39,11 @@ async function connectAs(era: 'legacy' | 'modern', token: string) {
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'x-gateway-metrics-'));
-  const catalog = join(folder, 'catalog.json');
-  await writeFile(catalog, JSON.stringify(CATALOG));
-  const config = join(folder, 'mcp.json');
-  await writeFile(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        jobs: { command: process.execPath, args: [CATALOG_SERVER, '--catalog', catalog] },
-        // Exits at once: one failed connection attempt, and it stays down.
-        broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
-      },
-    }),
-  );
+  const config = await writeServers(folder, (catalog) => ({
+    jobs: catalogUpstream(catalog),
+    // Exits at once: one failed connection attempt, and it stays down.
+    broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+  }));
   const { file, tokens } = await writeCallerTokens(folder, ['user', 'user']);
   gateway = await startObservedGateway(config, ['--quiet', '--tokens', file]);
 

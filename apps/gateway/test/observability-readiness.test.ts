@@ -5,15 +5,20 @@
  */
 
 import { rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendantPids, waitUntilGone } from '../../../scripts/process-table.mjs';
 import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import { CATALOG, CATALOG_SERVER } from './gateway-processes.js';
-import { fetchRoute, type ObservedGateway, startObservedGateway } from './observed-gateway.js';
+import {
+  catalogUpstream,
+  fetchRoute,
+  type ObservedGateway,
+  startObservedGateway,
+  writeServers,
+} from './observed-gateway.js';
 
 const SWITCHABLE = fileURLToPath(new URL('./fixtures/switchable-upstream.mjs', import.meta.url));
 
@@ -45,20 +50,12 @@ async function untilReadiness(ready: boolean): Promise<Readiness> {
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'x-gateway-ready-'));
   redis = await startRedisServer();
-  const catalog = join(folder, 'catalog.json');
-  await writeFile(catalog, JSON.stringify(CATALOG));
   markers = [join(folder, 'first-down'), join(folder, 'second-down')];
-  const upstream = (marker: string) => ({
-    command: process.execPath,
-    args: [SWITCHABLE, marker, CATALOG_SERVER, '--catalog', catalog],
-  });
-  const config = join(folder, 'mcp.json');
-  await writeFile(
-    config,
-    JSON.stringify({
-      mcpServers: { first: upstream(markers[0] as string), second: upstream(markers[1] as string) },
-    }),
-  );
+  const [first, second] = markers as [string, string];
+  const config = await writeServers(folder, (catalog) => ({
+    first: catalogUpstream(catalog, [SWITCHABLE, first]),
+    second: catalogUpstream(catalog, [SWITCHABLE, second]),
+  }));
   gateway = await startObservedGateway(config, ['--quiet', '--session-store', redis.url]);
 });
 

@@ -5,7 +5,7 @@
  * header and in `_meta`, MCP 2026-07-28 Basic › `_meta`).
  */
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/server';
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG, CATALOG_SERVER, connectClient, payload } from './gateway-processes.js';
-import { startObservedGateway } from './observed-gateway.js';
+import { connectClient, payload } from './gateway-processes.js';
+import { catalogUpstream, startObservedGateway, writeServers } from './observed-gateway.js';
 
 /** A span as OTLP/JSON carries it. */
 interface OtlpSpan {
@@ -93,18 +93,10 @@ function attribute(span: OtlpSpan | undefined, key: string): string | undefined 
 
 describe('x-gateway traces', () => {
   it('exports a span per browse and execute, the upstream call parented on the execute, and sends the trace id upstream', async () => {
-    const catalog = join(folder, 'catalog.json');
-    await writeFile(catalog, JSON.stringify(CATALOG));
-    const config = join(folder, 'mcp.json');
-    await writeFile(
-      config,
-      JSON.stringify({
-        mcpServers: {
-          web: { type: 'http', url: upstream.url.href },
-          jobs: { command: process.execPath, args: [CATALOG_SERVER, '--catalog', catalog] },
-        },
-      }),
-    );
+    const config = await writeServers(folder, (catalog) => ({
+      web: { type: 'http', url: upstream.url.href },
+      jobs: catalogUpstream(catalog),
+    }));
     const gateway = await startObservedGateway(config, ['--quiet'], {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',

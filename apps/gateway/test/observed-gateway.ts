@@ -4,6 +4,8 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   getMetricsFromIterator,
   type PromData,
@@ -11,7 +13,7 @@ import {
   type PromMetrics,
 } from 'prom2javascript';
 import { stopProcessGroup } from '../../../scripts/process-group.mjs';
-import { CLI } from './gateway-processes.js';
+import { CATALOG, CATALOG_SERVER, CLI } from './gateway-processes.js';
 
 /** A running gateway. */
 export interface ObservedGateway {
@@ -23,6 +25,26 @@ export interface ObservedGateway {
   stderr(): string;
   /** Stops the group (SIGTERM first, so that the gateway flushes its telemetry). */
   stop(): Promise<number | null>;
+}
+
+/** The stdio entry of an `x-catalog-server` upstream serving `catalog`, run by `launcher` when given. */
+export function catalogUpstream(catalog: string, launcher: readonly string[] = []) {
+  return { command: process.execPath, args: [...launcher, CATALOG_SERVER, '--catalog', catalog] };
+}
+
+/**
+ * Writes the test catalog (`work`, `note`) and an mcpServers file in `folder` with the servers
+ * `servers(catalog)` gives; returns the file.
+ */
+export async function writeServers(
+  folder: string,
+  servers: (catalog: string) => Record<string, unknown>,
+): Promise<string> {
+  const catalog = join(folder, 'catalog.json');
+  await writeFile(catalog, JSON.stringify(CATALOG));
+  const config = join(folder, 'mcp.json');
+  await writeFile(config, JSON.stringify({ mcpServers: servers(catalog) }));
+  return config;
 }
 
 /** Starts `x-gateway serve --config CONFIG ARGS --http 127.0.0.1:0` with `env` added. */

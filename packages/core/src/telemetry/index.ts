@@ -25,6 +25,7 @@ export {
   outcomeOfFailure,
   outcomeOfResult,
 } from './outcome.js';
+export { MAX_COUNTED_TEXTS, recordTextSavings } from './text-savings.js';
 export { recordArtifactStored, recordTokenSavings, type TokenSavingKind } from './token-savings.js';
 // Traces
 export {
