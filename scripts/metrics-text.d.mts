@@ -12,4 +12,6 @@ export function metricSample(
 export function fetchOnOrigin(url: URL, path: string): Promise<Response>;
 
 /** `/healthz` and `/readyz` of a server, each as `[status, parsed body]`. */
-export function readHealth(url: URL): Promise<{ health: [number, unknown]; ready: [number, unknown] }>;
+export function readHealth(
+  url: URL,
+): Promise<{ health: [number, unknown]; ready: [number, unknown] }>;
