@@ -10,9 +10,21 @@ import { UsageError } from './usage-error.js';
 
 /** The `parseArgs` options of the observability flags, to spread into a program's own. */
 export const OBSERVABILITY_FLAG_OPTIONS = {
-  'log-format': { type: 'string' },
-  'log-level': { type: 'string' },
-  metrics: { type: 'string' },
+  /** `--log-format human|json`. */
+  'log-format': {
+    /** It takes a value. */
+    type: 'string',
+  },
+  /** `--log-level LEVEL`. */
+  'log-level': {
+    /** It takes a value. */
+    type: 'string',
+  },
+  /** `--metrics on|off`. */
+  metrics: {
+    /** It takes a value. */
+    type: 'string',
+  },
 } as const;
 
 /** The help lines of the observability flags, to put in a program's usage. */

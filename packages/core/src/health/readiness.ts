@@ -6,8 +6,16 @@
 
 /** What one check found. */
 export type CheckOutcome =
-  | { readonly ready: true }
-  | { readonly ready: false; readonly reason: string };
+  | {
+      /** Ready. */
+      readonly ready: true;
+    }
+  | {
+      /** Not ready. */
+      readonly ready: false;
+      /** Why, in a few words for an operator. */
+      readonly reason: string;
+    };
 
 /** One thing a server needs to serve: its upstreams, its session store. */
 export interface ReadinessCheck {
@@ -22,7 +30,10 @@ export interface ReadinessReport {
   /** Whether every check is ready. */
   readonly ready: boolean;
   /** Each check's outcome, in the order given. */
-  readonly checks: readonly ({ readonly name: string } & CheckOutcome)[];
+  readonly checks: readonly ({
+    /** The check's name. */
+    readonly name: string;
+  } & CheckOutcome)[];
 }
 
 function reasonOf(error: unknown): string {

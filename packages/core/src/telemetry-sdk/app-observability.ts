@@ -47,7 +47,10 @@ export interface AppObservability {
    * The `onRequest` option of `serveStdio` / `serveHttp` that logs one `request.answered` line per
    * request at `debug` (names, outcome and time, never arguments); empty above `debug`.
    */
-  requestLog(): { onRequest?: (request: AnsweredRequest) => void };
+  requestLog(): {
+    /** Logs one answered request. */
+    onRequest?: (request: AnsweredRequest) => void;
+  };
   /** Flushes and stops the SDK; idempotent. */
   shutdown(): Promise<void>;
 }

@@ -19,8 +19,16 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** How one signal is exported. */
 export type SignalExport =
-  | { readonly exporter: 'none' }
-  | { readonly exporter: 'otlp'; readonly protocol: 'http/protobuf' | 'http/json' };
+  | {
+      /** Not exported. */
+      readonly exporter: 'none';
+    }
+  | {
+      /** Exported over OTLP/HTTP. */
+      readonly exporter: 'otlp';
+      /** The OTLP encoding. */
+      readonly protocol: 'http/protobuf' | 'http/json';
+    };
 
 /** What {@link telemetryConfigFromEnv} decided. */
 export interface TelemetryConfig {

@@ -32,6 +32,7 @@ export {
   activeTraceFields,
   extractRequestContext,
   type FetchFunction,
+  type JsonRpcMessageLike,
   TRACE_CONTEXT_META_KEYS,
   withTraceHeaders,
   withTraceMeta,

@@ -72,18 +72,31 @@ export const METRIC_NAMES = {
 export interface Instruments {
   /** Whether a real meter provider records them (false for the API's no-op). */
   readonly recording: boolean;
+  /** `mcp_server_requests`. */
   readonly requests: Counter;
+  /** `mcp_server_request_duration_seconds`. */
   readonly requestDuration: Histogram;
+  /** `mcp_upstream_calls`. */
   readonly upstreamCalls: Counter;
+  /** `mcp_upstream_call_duration_seconds`. */
   readonly upstreamCallDuration: Histogram;
+  /** `mcp_upstream_reconnects`. */
   readonly upstreamReconnects: Counter;
+  /** `mcp_upstream_connect_failures`. */
   readonly upstreamConnectFailures: Counter;
+  /** `mcp_sessions_opened`. */
   readonly sessionsOpened: Counter;
+  /** `mcp_sessions_closed`. */
   readonly sessionsClosed: Counter;
+  /** `mcp_artifacts_stored`. */
   readonly artifactsStored: Counter;
+  /** `mcp_artifact_bytes`. */
   readonly artifactBytes: Counter;
+  /** `mcp_tokens_raw`. */
   readonly tokensRaw: Counter;
+  /** `mcp_tokens_served`. */
   readonly tokensServed: Counter;
+  /** `mcp_tokens_saved`. */
   readonly tokensSaved: Counter;
 }
 

@@ -76,10 +76,13 @@ export function activeTraceFields(): Record<string, string> {
   return fields;
 }
 
-/** A JSON-RPC message as the client transports send it. */
-interface OutgoingMessage {
+/** A JSON-RPC message as a client transport sends it: a request has a `method` and an `id`. */
+export interface JsonRpcMessageLike {
+  /** The method of a request or notification. */
   readonly method?: unknown;
+  /** The id of a request or response. */
   readonly id?: unknown;
+  /** The parameters, whose `_meta` carries the trace context. */
   readonly params?: unknown;
 }
 
@@ -87,7 +90,7 @@ interface OutgoingMessage {
  * `message` with the active trace context added to its `params._meta` when it is a request and
  * there is a context to send; otherwise `message` itself.
  */
-export function withTraceMeta<Message extends OutgoingMessage>(message: Message): Message {
+export function withTraceMeta<Message extends JsonRpcMessageLike>(message: Message): Message {
   if (typeof message.method !== 'string' || message.id === undefined) return message;
   const fields = activeTraceFields();
   if (Object.keys(fields).length === 0) return message;
