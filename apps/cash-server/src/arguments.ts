@@ -5,7 +5,15 @@
  */
 
 import { MIN_HELP_TOKEN_LIMIT } from '@x/cash';
-import { parseCommandLine, parseServeFlags, UsageError } from '@x/core/cli';
+import {
+  OBSERVABILITY_FLAG_OPTIONS,
+  OBSERVABILITY_USAGE,
+  type ObservabilityFlags,
+  parseCommandLine,
+  parseObservabilityFlags,
+  parseServeFlags,
+  UsageError,
+} from '@x/core/cli';
 import type { ListenAddress } from '@x/core/serve';
 import type { SessionStoreConfig } from '@x/core/sessions';
 
@@ -42,7 +50,7 @@ Options:
                        the largest message read or sent, stdio and HTTP (default 10485760,
                        10 MiB; from 1024 to 536870912); a larger result is answered with a
                        RESULT_TOO_LARGE error
-`;
+${OBSERVABILITY_USAGE}`;
 
 /** What the command line asks for. */
 export type CliCommand =
@@ -65,6 +73,8 @@ export type CliCommand =
       skillsPath: string | undefined;
       /** aggregate: the bound of one help answer in tokens; `undefined` keeps the default. */
       helpTokenLimit: number | undefined;
+      /** `--log-format`, `--log-level` and `--metrics`. */
+      observability: ObservabilityFlags;
     };
 
 const OPTIONS = {
@@ -77,6 +87,7 @@ const OPTIONS = {
   skills: { type: 'string' },
   'help-tokens': { type: 'string' },
   'max-message-bytes': { type: 'string' },
+  ...OBSERVABILITY_FLAG_OPTIONS,
 } as const;
 
 /** Reads `--help-tokens`: a whole number of at least {@link MIN_HELP_TOKEN_LIMIT}. */
@@ -126,5 +137,6 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     configPath: values.config,
     skillsPath: values.skills,
     helpTokenLimit: parseHelpTokens(values['help-tokens']),
+    observability: parseObservabilityFlags(values, http !== undefined),
   };
 }

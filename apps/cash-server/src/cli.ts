@@ -11,6 +11,7 @@
 
 import { runMain } from '@x/core/cli';
 import { closeOnSignals } from '@x/core/serve';
+import { startAppObservability } from '@x/core/telemetry-sdk';
 import { parseCliArguments, USAGE } from './arguments.js';
 import { runAggregate, runDemo } from './run.js';
 
@@ -20,9 +21,26 @@ void runMain({
   usage: USAGE,
   parse: parseCliArguments,
   async run(command) {
-    const { running, where } =
-      command.kind === 'demo' ? await runDemo(command) : await runAggregate(command);
-    closeOnSignals(running);
-    process.stderr.write(`x-cash: serving ${command.kind} ${where}\n`);
+    const observability = await startAppObservability({
+      program: 'x-cash',
+      version: '0.1.0',
+      flags: command.observability,
+    });
+    try {
+      const served =
+        command.kind === 'demo'
+          ? await runDemo(command, observability)
+          : await runAggregate(command, observability);
+      closeOnSignals({
+        close: async () => {
+          await served.running.close();
+          await observability.shutdown();
+        },
+      });
+      observability.logger.info('server.listening', `serving ${command.kind} ${served.where}`);
+    } catch (error) {
+      await observability.shutdown();
+      throw error;
+    }
   },
 });

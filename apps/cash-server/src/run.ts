@@ -5,8 +5,11 @@
  */
 
 import { aggregateMcpServers, type CashServer, createCashServer, MANIFEST_PATH } from '@x/cash';
+import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
+import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
 import { type RunningServer, readTokensFile, serveHttp, serveStdio } from '@x/core/serve';
 import { createSessionStore } from '@x/core/sessions';
+import type { AppObservability } from '@x/core/telemetry-sdk';
 import { loadMcpServersConfig } from '@x/core/upstreams';
 import type { CliCommand } from './arguments.js';
 import { openDemoDatabase } from './demo/database.js';
@@ -25,21 +28,37 @@ interface EndpointSlot {
   url: string | undefined;
 }
 
+/** What a served command needs of the app's observability, and the checks of its own parts. */
+interface Observed {
+  readonly observability: AppObservability;
+  /** The readiness of what the command serves from (its upstreams); the store is added here. */
+  readonly checks: readonly ReadinessCheck[];
+}
+
 async function serve(
   cash: CashServer,
   command: ServeCommand,
   endpoint: EndpointSlot,
   release: () => Promise<void>,
+  observed: Observed,
 ): Promise<Served> {
+  const { observability } = observed;
   if (command.http === undefined) {
     const running = await serveStdio((context) => cash.createMcpServer(context), {
       maxMessageBytes: command.maxMessageBytes,
-      onClosed: () => void release(),
+      // The process ends with stdin: flush the telemetry on the way out.
+      onClosed: () => void release().finally(() => observability.shutdown()),
+      ...observability.requestLog(),
     });
+    await observability.logReadiness(observed.checks);
     return { running, where: 'over stdio' };
   }
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
+  observability.logger.redactor.addSecrets(Object.keys(tokens ?? {}));
+  const storeUrl = (command.sessionStore as { redis?: unknown } | undefined)?.redis;
+  if (typeof storeUrl === 'string')
+    observability.logger.redactor.addSecrets(secretsOfUrl(storeUrl));
   // CaSH keeps nothing per session but the caller's role (visibility): with a shared store the
   // session record carries it, so every instance serves every session with the same view.
   const store =
@@ -51,7 +70,21 @@ async function serve(
       maxMessageBytes: command.maxMessageBytes,
       ...(tokens === undefined ? {} : { tokens }),
       ...(store === undefined || store.backend === 'memory' ? {} : { sessionStore: store }),
-      routes: { [MANIFEST_PATH]: cash.manifestRoute() },
+      routes: {
+        ...observability.routes([
+          ...observed.checks,
+          ...(store === undefined || store.backend === 'memory'
+            ? []
+            : [sessionStoreReadiness(store)]),
+        ]),
+        [MANIFEST_PATH]: cash.manifestRoute(),
+      },
+      ...observability.requestLog(),
+      onError: (error) =>
+        observability.logger.error(
+          'server.error',
+          error instanceof Error ? error.message : String(error),
+        ),
     });
   } catch (error) {
     await store?.close();
@@ -71,16 +104,26 @@ async function serve(
 }
 
 /** `x-cash demo`: the shop on SQLite. */
-export async function runDemo(command: ServeCommand): Promise<Served> {
+export async function runDemo(
+  command: ServeCommand,
+  observability: AppObservability,
+): Promise<Served> {
   const database = openDemoDatabase(command.databasePath);
   const endpoint: EndpointSlot = { url: undefined };
   const cash = createDemoServer(database, () => endpoint.url);
-  return serve(cash, command, endpoint, async () => database.close());
+  return serve(cash, command, endpoint, async () => database.close(), {
+    observability,
+    checks: [],
+  });
 }
 
 /** `x-cash aggregate`: the servers of an mcpServers file behind the three tools. */
-export async function runAggregate(command: ServeCommand): Promise<Served> {
+export async function runAggregate(
+  command: ServeCommand,
+  observability: AppObservability,
+): Promise<Served> {
   const config = await loadMcpServersConfig(command.configPath ?? '');
+  observability.logger.redactor.addSecrets(secretsOfMcpServersConfig(config));
   const endpoint: EndpointSlot = { url: undefined };
   const cash = createCashServer({
     name: 'x-cash-aggregate',
@@ -90,8 +133,14 @@ export async function runAggregate(command: ServeCommand): Promise<Served> {
   });
   if (command.skillsPath !== undefined) await cash.skillsFromFolder(command.skillsPath);
   const aggregation = await aggregateMcpServers(cash, config, { upstream: { stderr: 'ignore' } });
-  return serve(cash, command, endpoint, async () => {
-    await aggregation.close();
-    await cash.close();
-  });
+  return serve(
+    cash,
+    command,
+    endpoint,
+    async () => {
+      await aggregation.close();
+      await cash.close();
+    },
+    { observability, checks: [upstreamsReadiness(() => aggregation.pool.upstreams.values())] },
+  );
 }

@@ -25,7 +25,14 @@ describe('x-cash command line', () => {
       databasePath: 'shop.db',
       configPath: undefined,
       helpTokenLimit: undefined,
+      observability: { logFormat: 'human', logLevel: 'info', metrics: true },
     });
+    expect(
+      parseCliArguments(['demo', '--log-format', 'json', '--log-level', 'warn']),
+    ).toMatchObject({ observability: { logFormat: 'json', logLevel: 'warn', metrics: false } });
+    expect(() => parseCliArguments(['demo', '--metrics', 'on'])).toThrow(
+      '--metrics needs --http: a stdio server has no /metrics',
+    );
     expect(
       parseCliArguments(['demo', '--http', '8080', '--session-store', 'redis://127.0.0.1:6379']),
     ).toMatchObject({ sessionStore: { redis: 'redis://127.0.0.1:6379' } });

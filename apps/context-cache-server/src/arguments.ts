@@ -6,10 +6,14 @@
 
 import { DEFAULT_MAX_FILE_BYTES } from '@x/context-cache';
 import {
+  OBSERVABILITY_FLAG_OPTIONS,
+  OBSERVABILITY_USAGE,
+  type ObservabilityFlags,
   parseCommandLine,
   parseFlagValue,
   parseHttpFlag,
   parseMaxMessageBytesFlag,
+  parseObservabilityFlags,
   UsageError,
 } from '@x/core/cli';
 import type { ListenAddress } from '@x/core/serve';
@@ -69,12 +73,16 @@ export const USAGE = `Usage:
                             print exactly what context.resolve answers (exit 1 on an error object)
   x-context-cache serve [--root DIR] [--http [HOST:]PORT] [--default-strategy v0|bm25]
                         [--max-message-bytes N] [--max-file-bytes N]
+                        [--log-format F] [--log-level L] [--metrics S]
                             serve context.resolve, context.list_caches and context.inspect_cache
                             over stdio, or Streamable HTTP at http://HOST:PORT/mcp; without
                             --root, a cache named repo-docs built from this repository's READMEs;
                             --max-message-bytes bounds each message read or sent (default
                             10485760, 10 MiB; from 1024 to 536870912)
   x-context-cache --help
+
+Options of serve (health at /healthz and /readyz over HTTP):
+${OBSERVABILITY_USAGE}
 
 With --root, --cache is a cache name resolved inside DIR exactly as the server resolves it;
 without it, --cache is the cache folder itself.
@@ -143,6 +151,8 @@ export type CliCommand =
       readonly maxMessageBytes: number | undefined;
       /** The largest cache file read; absent keeps the default (64 MiB). */
       readonly maxFileBytes: number | undefined;
+      /** `--log-format`, `--log-level` and `--metrics`. */
+      readonly observability: ObservabilityFlags;
     };
 
 const OPTIONS = {
@@ -159,6 +169,7 @@ const OPTIONS = {
   'default-strategy': { type: 'string' },
   'max-message-bytes': { type: 'string' },
   'max-file-bytes': { type: 'string' },
+  ...OBSERVABILITY_FLAG_OPTIONS,
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -170,7 +181,16 @@ const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   inspect: ['cache', 'root', 'max-file-bytes'],
   list: ['root'],
   resolve: ['cache', 'root', 'query', 'budget', 'strategy', 'max-file-bytes'],
-  serve: ['root', 'http', 'default-strategy', 'max-message-bytes', 'max-file-bytes'],
+  serve: [
+    'root',
+    'http',
+    'default-strategy',
+    'max-message-bytes',
+    'max-file-bytes',
+    'log-format',
+    'log-level',
+    'metrics',
+  ],
 };
 
 /** A JSON number literal (RFC 8259 §6). */
@@ -222,6 +242,10 @@ function parseServe(values: Record<string, unknown>): CliCommand {
     defaultStrategy,
     maxMessageBytes,
     maxFileBytes: maxFileBytesOf(values),
+    observability: parseObservabilityFlags(
+      values as Parameters<typeof parseObservabilityFlags>[0],
+      http !== undefined,
+    ),
   };
 }
 

@@ -13,6 +13,7 @@ import { ContextCacheError } from '@x/context-cache';
 import { CoreError } from '@x/core';
 import { runMain } from '@x/core/cli';
 import { closeOnSignals } from '@x/core/serve';
+import { startAppObservability } from '@x/core/telemetry-sdk';
 import { type CliCommand, parseCliArguments, USAGE } from './arguments.js';
 import {
   type CommandOutcome,
@@ -52,9 +53,30 @@ void runMain({
   parse: parseCliArguments,
   async run(command) {
     if (command.kind === 'serve') {
-      const served = await runServe(command, logCause);
-      closeOnSignals(served.running);
-      process.stderr.write(`x-context-cache: ${served.description}\n`);
+      const observability = await startAppObservability({
+        program: 'x-context-cache',
+        version: '0.1.0',
+        flags: command.observability,
+      });
+      const { logger } = observability;
+      try {
+        const served = await runServe(
+          command,
+          (error) =>
+            logger.error('server.error', error instanceof Error ? error.message : String(error)),
+          observability,
+        );
+        closeOnSignals({
+          close: async () => {
+            await served.running.close();
+            await observability.shutdown();
+          },
+        });
+        logger.info('server.listening', served.description);
+      } catch (error) {
+        await observability.shutdown();
+        throw error;
+      }
       return;
     }
     const outcome: CommandOutcome = await runOnce(command);

@@ -6,7 +6,9 @@
 
 import { stat } from 'node:fs/promises';
 import { createVerifiedCacheStore } from '@x/context-cache';
+import type { ReadinessCheck } from '@x/core/health';
 import { type RunningServer, type ServerFactory, serveHttp, serveStdio } from '@x/core/serve';
+import type { AppObservability } from '@x/core/telemetry-sdk';
 import type { AnswerOptions } from './answers.js';
 import type { CliCommand } from './arguments.js';
 import { fileBound } from './commands.js';
@@ -43,6 +45,20 @@ async function chooseRoot(
   };
 }
 
+/** Ready while the cache root is a folder the server can read. */
+function cacheRootReadiness(cacheRoot: string): ReadinessCheck {
+  return {
+    name: 'caches',
+    async check() {
+      const isFolder = await stat(cacheRoot).then(
+        (stats) => stats.isDirectory(),
+        () => false,
+      );
+      return isFolder ? { ready: true } : { ready: false, reason: 'the cache root is gone' };
+    },
+  };
+}
+
 function closingBoth(inner: RunningServer, release: () => Promise<void>): RunningServer {
   return {
     close: async () => {
@@ -62,6 +78,7 @@ function closingBoth(inner: RunningServer, release: () => Promise<void>): Runnin
 export async function runServe(
   command: Extract<CliCommand, { kind: 'serve' }>,
   onError: (error: unknown) => void,
+  observability: AppObservability,
 ): Promise<Served> {
   const chosen = await chooseRoot(command.root);
   const { cacheRoot, what } = chosen;
@@ -84,18 +101,24 @@ export async function runServe(
     ...(command.defaultStrategy === undefined ? {} : { defaultStrategy: command.defaultStrategy }),
   };
   const factory: ServerFactory = () => createContextCacheServer(options);
+  const checks = [cacheRootReadiness(cacheRoot)];
   try {
     if (command.http === undefined) {
       const inner = await serveStdio(factory, {
         maxMessageBytes: command.maxMessageBytes,
-        onClosed: () => void release(),
+        // The process ends with stdin: flush the telemetry on the way out.
+        onClosed: () => void release().finally(() => observability.shutdown()),
+        ...observability.requestLog(),
       });
+      await observability.logReadiness(checks);
       return { running: closingBoth(inner, release), description: `serving ${what} over stdio` };
     }
     const inner = await serveHttp(factory, {
       ...command.http,
       maxMessageBytes: command.maxMessageBytes,
       onError,
+      routes: observability.routes(checks),
+      ...observability.requestLog(),
     });
     return {
       running: closingBoth(inner, release),

@@ -95,6 +95,10 @@ describe('parseCliArguments', () => {
       root: undefined,
       http: { host: '127.0.0.1', port: 3000 },
       defaultStrategy: 'bm25',
+      observability: { logFormat: 'human', logLevel: 'info', metrics: true },
+    });
+    expect(parseCliArguments(['serve', '--http', '3000', '--metrics', 'off'])).toMatchObject({
+      observability: { metrics: false },
     });
   });
 

@@ -5,7 +5,13 @@
  */
 
 import { parseArgs } from 'node:util';
-import { parseMaxMessageBytesFlag } from '@x/core/cli';
+import {
+  OBSERVABILITY_FLAG_OPTIONS,
+  OBSERVABILITY_USAGE,
+  type ObservabilityFlags,
+  parseMaxMessageBytesFlag,
+  parseObservabilityFlags,
+} from '@x/core/cli';
 import { type ListenAddress, parseListenAddress } from '@x/core/serve';
 import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
 import { MAX_TOP_K } from '@x/gateway';
@@ -16,7 +22,8 @@ export const USAGE = `Usage:
   x-gateway serve --config FILE [--mode gateway|proxy] [--http [HOST:]PORT] [--tokens FILE]
                   [--tool-names client-safe|canonical] [--max-inline-tokens N] [--quiet]
                   [--session-store memory|redis://HOST:PORT] [--artifact-dir DIR]
-                  [--max-message-bytes N]
+                  [--max-message-bytes N] [--log-format human|json] [--log-level LEVEL]
+                  [--metrics on|off]
   x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
   x-gateway --help
 
@@ -40,7 +47,7 @@ Options:
   --max-message-bytes N  the largest message read from or sent to the client, stdio and HTTP
                          (default 10485760, 10 MiB; from 1024 to 536870912); a larger result
                          is answered with a RESULT_TOO_LARGE error
-  --path PATH            browse: a ChoiceGraph path such as / or /filesystem
+${OBSERVABILITY_USAGE}  --path PATH            browse: a ChoiceGraph path such as / or /filesystem
   --top-k N              browse: how many cards a query shows (1-${MAX_TOP_K}, default 10)
   --json                 browse: print the cards' JSON form instead of the rendered lines
   --help                 print this help
@@ -71,6 +78,8 @@ export type GatewayCommand =
       artifactDirectory: string | undefined;
       /** `--max-message-bytes`; `undefined` keeps the default (10 MiB). */
       maxMessageBytes: number | undefined;
+      /** `--log-format`, `--log-level` and `--metrics`. */
+      observability: ObservabilityFlags;
     }
   | {
       kind: 'browse';
@@ -175,6 +184,7 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       sessionStore: sessionStoreOf(values['session-store'], http !== undefined),
       artifactDirectory: values['artifact-dir'],
       maxMessageBytes: messageBoundOf(values['max-message-bytes']),
+      observability: observabilityOf(values, http !== undefined),
     };
   }
   only(
@@ -188,6 +198,9 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       'session-store',
       'artifact-dir',
       'max-message-bytes',
+      'log-format',
+      'log-level',
+      'metrics',
     ],
     'serve',
   );
@@ -221,12 +234,24 @@ function parse(argv: readonly string[]) {
       'session-store': { type: 'string' },
       'artifact-dir': { type: 'string' },
       'max-message-bytes': { type: 'string' },
+      ...OBSERVABILITY_FLAG_OPTIONS,
       path: { type: 'string' },
       'top-k': { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
+}
+
+function observabilityOf(
+  values: Parameters<typeof parseObservabilityFlags>[0],
+  http: boolean,
+): ObservabilityFlags {
+  try {
+    return parseObservabilityFlags(values, http);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function sessionStoreOf(text: string | undefined, http: boolean): SessionStoreConfig | undefined {

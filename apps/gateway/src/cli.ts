@@ -10,12 +10,14 @@
  */
 
 import { closeOnSignals } from '@x/core/serve';
+import { type AppObservability, startAppObservability } from '@x/core/telemetry-sdk';
 import { GatewayError, toErrorPayload } from '@x/gateway';
 import { browse } from './browse-command.js';
 import { type GatewayCommand, parseGatewayArguments, USAGE, UsageError } from './cli-arguments.js';
 import { serve } from './serve-command.js';
 
 const PROGRAM = 'x-gateway';
+const VERSION = '0.1.0';
 
 function report(line: string): void {
   process.stderr.write(`${PROGRAM}: ${line}\n`);
@@ -39,15 +41,22 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     process.stdout.write(USAGE);
     return 0;
   }
+  let observability: AppObservability | undefined;
   try {
     if (command.kind === 'browse') {
       process.stdout.write(await browse(command, report));
       return 0;
     }
-    closeOnSignals(await serve(command, report));
+    observability = await startAppObservability({
+      program: PROGRAM,
+      version: VERSION,
+      flags: command.observability,
+    });
+    closeOnSignals(await serve(command, observability));
     return undefined;
   } catch (error) {
-    report(describe(error));
+    if (observability === undefined) report(describe(error));
+    else observability.logger.error('server.failed', describe(error));
     return 1;
   }
 }

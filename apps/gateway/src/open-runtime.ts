@@ -4,6 +4,7 @@
  * @module
  */
 
+import { secretsOfMcpServersConfig } from '@x/core/logging';
 import { startProgress } from '@x/core/progress';
 import { createUpstreamPool, loadMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
 import {
@@ -42,6 +43,18 @@ export interface OpenRuntime {
   close(): Promise<void>;
 }
 
+/** Options of {@link openRuntime}. */
+export interface OpenRuntimeOptions {
+  /** Drops the upstream servers' stderr. */
+  quiet: boolean;
+  /** Hears each line worth an operator's attention. */
+  report: (line: string) => void;
+  /** Receives the upstream servers' stderr (piped) instead of passing it through, unless `quiet`. */
+  upstreamStderr?: (text: string, upstream: string) => void;
+  /** Hears the configuration's secrets (upstream env and header values) before anything runs. */
+  onSecrets?: (secrets: readonly string[]) => void;
+}
+
 /**
  * Loads the configuration, connects every enabled upstream and ingests its
  * tools. Upstreams that fail are reported through `report` and keep no
@@ -49,17 +62,20 @@ export interface OpenRuntime {
  */
 export async function openRuntime(
   configPath: string,
-  options: { quiet: boolean; report: (line: string) => void },
+  options: OpenRuntimeOptions,
 ): Promise<OpenRuntime> {
   const config = await loadMcpServersConfig(configPath);
+  options.onSecrets?.(secretsOfMcpServersConfig(config));
   const gatewayConfig = parseGatewayConfig(config, configPath);
   const schemaTrust =
     gatewayConfig.schemaTrust === undefined
       ? undefined
       : await createSchemaTrust(gatewayConfig.schemaTrust);
+  const piped = options.upstreamStderr;
   const pool = createUpstreamPool(config, {
     clientInfo: { name: 'x-gateway', version: '0.1.0' },
-    stderr: options.quiet ? 'ignore' : 'inherit',
+    stderr: options.quiet ? 'ignore' : piped === undefined ? 'inherit' : 'pipe',
+    ...(piped === undefined ? {} : { onStderr: piped }),
   });
   // A status line on a terminal only (a client reading our stderr sees nothing).
   const status = startProgress(

@@ -6,6 +6,8 @@
 
 import { CoreError } from '@x/core';
 import { createEmbeddingProviderFromConfig } from '@x/core/embeddings';
+import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
+import { secretsOfUrl } from '@x/core/logging';
 import {
   formatListenAddress,
   type RunningServer,
@@ -14,6 +16,7 @@ import {
   serveHttp,
   serveStdio,
 } from '@x/core/serve';
+import type { AppObservability } from '@x/core/telemetry-sdk';
 import { createProxyServerFactory } from '@x/gateway/server';
 import type { GatewayCommand } from './cli-arguments.js';
 
@@ -24,18 +27,35 @@ import { openSharedState, type SharedState } from './shared-state.js';
 /**
  * Serves the gateway or the proxy over stdio or Streamable HTTP until the
  * returned server is closed (or, over stdio, until stdin ends). Closing it
- * also closes every upstream.
+ * also closes every upstream and flushes the telemetry.
+ *
+ * Over HTTP, `/healthz`, `/readyz` (an upstream connected, the session store
+ * answering) and `/metrics` sit beside `/mcp`; over stdio the readiness is
+ * one log line once the catalog is ingested. The log never shows a bearer
+ * token, an upstream's env or header values, or the store's credentials.
  */
 export async function serve(
   command: Extract<GatewayCommand, { kind: 'serve' }>,
-  report: (line: string) => void,
+  observability: AppObservability,
 ): Promise<RunningServer> {
+  const { logger } = observability;
+  const report = (line: string) => logger.warn('gateway.notice', line);
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
-  const opened = await openRuntime(command.configPath, { quiet: command.quiet, report });
+  logger.redactor.addSecrets(Object.keys(tokens ?? {}));
+  const opened = await openRuntime(command.configPath, {
+    quiet: command.quiet,
+    report,
+    onSecrets: (secrets) => logger.redactor.addSecrets(secrets),
+    // An upstream's stderr goes through the log too, so that its lines lose the secrets the
+    // gateway knows (an env value it prints) and JSON lines stay JSON lines.
+    upstreamStderr: stderrLines((upstream, line) =>
+      logger.info('upstream.stderr', `upstream ${upstream}: ${line}`, { upstream }),
+    ),
+  });
   let state: SharedState;
   try {
-    state = await openState(command, opened.config);
+    state = await openState(command, opened.config, logger);
   } catch (error) {
     await opened.close();
     throw error;
@@ -74,6 +94,11 @@ export async function serve(
           ...browseAndPrimitives,
         });
   const summary = `${opened.runtime.catalog.size} tools from ${opened.pool.upstreams.size} servers, ${command.mode} mode`;
+  const onRequest = observability.requestLog();
+  const checks: ReadinessCheck[] = [
+    upstreamsReadiness(() => opened.pool.upstreams.values()),
+    ...(state.store.backend === 'memory' ? [] : [sessionStoreReadiness(state.store)]),
+  ];
   let closing: Promise<void> | undefined;
   let running: RunningServer | undefined;
   const close = (): Promise<void> => {
@@ -81,6 +106,8 @@ export async function serve(
       await running?.close();
       await opened.close();
       await state.close();
+      await observability.shutdown();
+      logger.info('server.closed', 'closed');
     })();
     return closing;
   };
@@ -89,8 +116,10 @@ export async function serve(
       running = await serveStdio(factory, {
         maxMessageBytes: command.maxMessageBytes,
         onClosed: () => void close(),
+        ...onRequest,
       });
-      report(`serving ${summary} over stdio`);
+      logger.info('server.listening', `serving ${summary} over stdio`, { transport: 'stdio' });
+      await observability.logReadiness(checks);
     } else {
       const http = await serveHttp(factory, {
         host: command.http.host,
@@ -98,16 +127,37 @@ export async function serve(
         maxMessageBytes: command.maxMessageBytes,
         ...(tokens === undefined ? {} : { tokens }),
         ...state.http,
+        routes: observability.routes(checks),
+        ...onRequest,
+        onError: (error) =>
+          logger.error('server.error', error instanceof Error ? error.message : String(error)),
       });
       running = http;
-      report(`serving ${summary} at ${http.url.href} (${formatListenAddress(command.http)})`);
+      logger.info(
+        'server.listening',
+        `serving ${summary} at ${http.url.href} (${formatListenAddress(command.http)})`,
+        { transport: 'http', url: http.url.href },
+      );
     }
   } catch (error) {
     await opened.close();
     await state.close();
+    await observability.shutdown();
     throw error;
   }
   return { close };
+}
+
+/** Cuts each upstream's stderr into whole lines (a chunk may end inside one); drops blank lines. */
+function stderrLines(
+  onLine: (upstream: string, line: string) => void,
+): (text: string, upstream: string) => void {
+  const partial = new Map<string, string>();
+  return (text, upstream) => {
+    const lines = `${partial.get(upstream) ?? ''}${text}`.split('\n');
+    partial.set(upstream, lines.pop() ?? '');
+    for (const line of lines) if (line.trim() !== '') onLine(upstream, line);
+  };
 }
 
 /**
@@ -117,9 +167,12 @@ export async function serve(
 async function openState(
   command: Extract<GatewayCommand, { kind: 'serve' }>,
   config: GatewayConfig,
+  logger: AppObservability['logger'],
 ): Promise<SharedState> {
   const sessionStore =
     command.http === undefined ? undefined : (command.sessionStore ?? config.sessionStore);
+  const redisUrl = (sessionStore as { redis?: unknown } | undefined)?.redis;
+  if (typeof redisUrl === 'string') logger.redactor.addSecrets(secretsOfUrl(redisUrl));
   const state = await openSharedState(sessionStore, {
     ...config.artifacts,
     ...(command.artifactDirectory === undefined ? {} : { directory: command.artifactDirectory }),

@@ -24,7 +24,36 @@ describe('parseGatewayArguments', () => {
       toolNames: 'client-safe',
       maxInlineTokens: undefined,
       quiet: false,
+      observability: { logFormat: 'human', logLevel: 'info', metrics: false },
     });
+  });
+
+  it('reads the log and metrics flags; --metrics defaults on over HTTP and needs it', () => {
+    expect(
+      parseGatewayArguments([
+        'serve',
+        '--config',
+        'mcp.json',
+        '--http',
+        '0',
+        '--log-format',
+        'json',
+        '--log-level',
+        'debug',
+      ]),
+    ).toMatchObject({ observability: { logFormat: 'json', logLevel: 'debug', metrics: true } });
+    expect(
+      parseGatewayArguments(['serve', '--config', 'mcp.json', '--http', '0', '--metrics', 'off']),
+    ).toMatchObject({ observability: { metrics: false } });
+    expect(() =>
+      parseGatewayArguments(['serve', '--config', 'mcp.json', '--metrics', 'on']),
+    ).toThrow(new UsageError('--metrics needs --http: a stdio server has no /metrics'));
+    expect(() =>
+      parseGatewayArguments(['serve', '--config', 'mcp.json', '--log-format', 'xml']),
+    ).toThrow(new UsageError('--log-format must be human, json; got "xml"'));
+    expect(() =>
+      parseGatewayArguments(['browse', '--config', 'mcp.json', 'q', '--log-level', 'debug']),
+    ).toThrow('--log-level belongs to serve');
   });
 
   it('reads every serve option', () => {

@@ -4,7 +4,15 @@
  * @module
  */
 
-import { parseCommandLine, parseServeFlags, UsageError } from '@x/core/cli';
+import {
+  OBSERVABILITY_FLAG_OPTIONS,
+  OBSERVABILITY_USAGE,
+  type ObservabilityFlags,
+  parseCommandLine,
+  parseObservabilityFlags,
+  parseServeFlags,
+  UsageError,
+} from '@x/core/cli';
 import type { ListenAddress } from '@x/core/serve';
 import type { SessionStoreConfig } from '@x/core/sessions';
 import type { MinimalSchemaStyle } from '@x/progressive-disclosure';
@@ -38,7 +46,7 @@ Options:
   --schema STYLE            stage-1 input schema: type-only ({"type":"object"}, default) or
                             explicit ({"type":"object","additionalProperties":true})
   --keep-hints              keep title, annotations and icons in stage 1 (dropped by default)
-wrap and measure:
+${OBSERVABILITY_USAGE}wrap and measure:
   --config FILE             the mcpServers file (required)
   --descriptions DIR        a folder of <tool>.json files overriding tool descriptions
   --no-prefix               keep upstream tool names instead of <server>__<tool>
@@ -65,6 +73,8 @@ export interface CommonOptions {
   schemaStyle: MinimalSchemaStyle | undefined;
   /** Whether stage 1 keeps title, annotations and icons. */
   keepClientHints: boolean;
+  /** `--log-format`, `--log-level` and `--metrics`. */
+  observability: ObservabilityFlags;
 }
 
 /** What the command line asks for. */
@@ -78,7 +88,10 @@ export type CliCommand =
       descriptionsPath: string | undefined;
       /** Whether to prefix tool names with their server's namespace. */
       prefixTools: boolean;
-    } & Omit<CommonOptions, 'http' | 'tokensPath' | 'sessionStore' | 'maxMessageBytes'>)
+    } & Omit<
+      CommonOptions,
+      'http' | 'tokensPath' | 'sessionStore' | 'maxMessageBytes' | 'observability'
+    >)
   | ({ kind: 'demo' } & CommonOptions)
   | ({
       kind: 'wrap';
@@ -108,6 +121,7 @@ const OPTIONS = {
   watch: { type: 'boolean' },
   'no-prefix': { type: 'boolean' },
   groups: { type: 'boolean' },
+  ...OBSERVABILITY_FLAG_OPTIONS,
 } as const;
 
 const WRAP_ONLY = ['config', 'descriptions', 'watch', 'no-prefix', 'groups'] as const;
@@ -138,6 +152,14 @@ function parseCommon(values: Record<string, string | boolean | undefined>): Comm
     maxSummaryTokens: maxText === undefined ? undefined : Number(maxText),
     schemaStyle: schema,
     keepClientHints: values['keep-hints'] === true,
+    observability: parseObservabilityFlags(
+      {
+        'log-format': text('log-format'),
+        'log-level': text('log-level'),
+        metrics: text('metrics'),
+      },
+      http !== undefined,
+    ),
   };
 }
 
@@ -163,7 +185,17 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.config === undefined) throw new UsageError(`${command} needs --config FILE`);
   if (command === 'measure') {
     const misplaced = (
-      ['http', 'tokens', 'session-store', 'max-message-bytes', 'watch', 'groups'] as const
+      [
+        'http',
+        'tokens',
+        'session-store',
+        'max-message-bytes',
+        'watch',
+        'groups',
+        'log-format',
+        'log-level',
+        'metrics',
+      ] as const
     ).find((name) => values[name] !== undefined);
     if (misplaced !== undefined) throw new UsageError(`--${misplaced} does not apply to measure`);
     const {
@@ -171,6 +203,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       tokensPath: _tokens,
       sessionStore: _sessionStore,
       maxMessageBytes: _maxMessageBytes,
+      observability: _observability,
       ...common
     } = parseCommon(values);
     return {

@@ -11,6 +11,7 @@
 
 import { runMain } from '@x/core/cli';
 import { closeOnSignals } from '@x/core/serve';
+import { startAppObservability } from '@x/core/telemetry-sdk';
 import { parseCliArguments, USAGE } from './arguments.js';
 import { runDemo, runMeasure, runWrap } from './run.js';
 
@@ -20,14 +21,36 @@ void runMain({
   usage: USAGE,
   parse: parseCliArguments,
   async run(command) {
-    const log = (line: string) => process.stderr.write(`${line}\n`);
     if (command.kind === 'measure') {
       process.stdout.write(`${JSON.stringify(await runMeasure(command))}\n`);
       return;
     }
-    const { running, where } =
-      command.kind === 'demo' ? await runDemo(command) : await runWrap(command, log);
-    closeOnSignals(running);
-    log(`x-pd: serving ${command.kind === 'demo' ? 'the demo' : command.configPath} ${where}`);
+    const observability = await startAppObservability({
+      program: 'x-pd',
+      version: '0.1.0',
+      flags: command.observability,
+    });
+    const { logger } = observability;
+    // The lines `x-pd` reports start with `x-pd: `; the log adds its own prefix.
+    const log = (line: string) => logger.warn('pd.notice', line.replace(/^x-pd: /, ''));
+    try {
+      const { running, where } =
+        command.kind === 'demo'
+          ? await runDemo(command, observability)
+          : await runWrap(command, log, observability);
+      closeOnSignals({
+        close: async () => {
+          await running.close();
+          await observability.shutdown();
+        },
+      });
+      logger.info(
+        'server.listening',
+        `serving ${command.kind === 'demo' ? 'the demo' : command.configPath} ${where}`,
+      );
+    } catch (error) {
+      await observability.shutdown();
+      throw error;
+    }
   },
 });

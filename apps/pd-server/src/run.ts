@@ -4,6 +4,8 @@
  * @module
  */
 
+import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
+import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
 import {
   type RunningServer,
   readTokensFile,
@@ -13,6 +15,7 @@ import {
   sessionScope,
 } from '@x/core/serve';
 import { type ClosableSessionStore, createSessionStore } from '@x/core/sessions';
+import type { AppObservability } from '@x/core/telemetry-sdk';
 import { loadMcpServersConfig } from '@x/core/upstreams';
 import {
   checkDescriptions,
@@ -30,6 +33,14 @@ import { authorizeByRole } from './roles.js';
 
 /** Where `x-pd` reports what it does (standard error: standard output carries MCP over stdio). */
 export type Log = (line: string) => void;
+
+/** The app's observability and the readiness of what a command serves from (its upstreams). */
+export interface Observed {
+  /** The log, the SDK and the operator routes. */
+  readonly observability: AppObservability;
+  /** Checks besides the session store's, which `serve` adds. */
+  readonly checks: readonly ReadinessCheck[];
+}
 
 /** A server `x-pd` started, and where it serves: `over stdio` or `at http://...`. */
 export interface Served {
@@ -59,7 +70,13 @@ interface Sessions {
 }
 
 /** Opens the session store the command asks for (in memory by default). */
-async function openSessions(command: Partial<CommonOptions>): Promise<Sessions> {
+async function openSessions(
+  command: Partial<CommonOptions>,
+  observability: AppObservability,
+): Promise<Sessions> {
+  const storeUrl = (command.sessionStore as { redis?: unknown } | undefined)?.redis;
+  if (typeof storeUrl === 'string')
+    observability.logger.redactor.addSecrets(secretsOfUrl(storeUrl));
   const store = await createSessionStore(command.sessionStore);
   // A shared store outlives this instance's copy of a session: only a DELETE ends it.
   return { store, layer: { store, forgetOnClose: store.backend === 'memory' } };
@@ -70,16 +87,22 @@ async function serve(
   command: CommonOptions,
   release: () => Promise<void>,
   sessions: Sessions & { forget: (sessionId: string) => Promise<void> },
+  observed: Observed,
 ): Promise<Served> {
+  const { observability } = observed;
   if (command.http === undefined) {
     const running = await serveStdio(factory, {
       maxMessageBytes: command.maxMessageBytes,
-      onClosed: () => void release(),
+      // The process ends with stdin: flush the telemetry on the way out.
+      onClosed: () => void release().finally(() => observability.shutdown()),
+      ...observability.requestLog(),
     });
+    await observability.logReadiness(observed.checks);
     return { running, where: 'over stdio' };
   }
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
+  observability.logger.redactor.addSecrets(Object.keys(tokens ?? {}));
   const shared = sessions.store.backend !== 'memory';
   const running = await serveHttp(factory, {
     ...command.http,
@@ -95,6 +118,16 @@ async function serve(
           },
         }
       : {}),
+    routes: observability.routes([
+      ...observed.checks,
+      ...(shared ? [sessionStoreReadiness(sessions.store)] : []),
+    ]),
+    ...observability.requestLog(),
+    onError: (error) =>
+      observability.logger.error(
+        'server.error',
+        error instanceof Error ? error.message : String(error),
+      ),
   });
   return {
     running: {
@@ -131,12 +164,21 @@ export function createDemoFactory(
 }
 
 /** `x-pd demo`: the twelve-tool demo server behind progressive disclosure. */
-export async function runDemo(command: Extract<CliCommand, { kind: 'demo' }>): Promise<Served> {
-  const sessions = await openSessions(command);
+export async function runDemo(
+  command: Extract<CliCommand, { kind: 'demo' }>,
+  observability: AppObservability,
+): Promise<Served> {
+  const sessions = await openSessions(command, observability);
   const factory = createDemoFactory(command, sessions.layer);
   const release = () => sessions.store.close();
   try {
-    return await serve(factory, command, release, { ...sessions, forget: factory.forgetSession });
+    return await serve(
+      factory,
+      command,
+      release,
+      { ...sessions, forget: factory.forgetSession },
+      { observability, checks: [] },
+    );
   } catch (error) {
     await release();
     throw error;
@@ -147,9 +189,11 @@ export async function runDemo(command: Extract<CliCommand, { kind: 'demo' }>): P
 export async function runWrap(
   command: Extract<CliCommand, { kind: 'wrap' }>,
   log: Log,
+  observability: AppObservability,
 ): Promise<Served> {
   const config = await loadMcpServersConfig(command.configPath);
-  const sessions = await openSessions(command);
+  observability.logger.redactor.addSecrets(secretsOfMcpServersConfig(config));
+  const sessions = await openSessions(command, observability);
   let folder: DescriptionFolder | undefined;
   if (command.descriptionsPath !== undefined) {
     folder = await loadDescriptionFolder(command.descriptionsPath, {
@@ -182,10 +226,13 @@ export async function runWrap(
     }
   }
   try {
-    return await serve(proxy.factory, command, release, {
-      ...sessions,
-      forget: proxy.forgetSession,
-    });
+    return await serve(
+      proxy.factory,
+      command,
+      release,
+      { ...sessions, forget: proxy.forgetSession },
+      { observability, checks: [upstreamsReadiness(() => proxy.pool.upstreams.values())] },
+    );
   } catch (error) {
     await release();
     throw error;

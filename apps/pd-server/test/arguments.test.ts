@@ -47,6 +47,7 @@ describe('x-pd command line', () => {
       maxSummaryTokens: 24,
       schemaStyle: 'type-only',
       keepClientHints: true,
+      observability: { logFormat: 'human', logLevel: 'info', metrics: true },
     });
   });
 
@@ -58,7 +59,11 @@ describe('x-pd command line', () => {
       maxSummaryTokens: undefined,
       schemaStyle: undefined,
       keepClientHints: false,
+      observability: { logFormat: 'human', logLevel: 'info', metrics: false },
     });
+    expect(() =>
+      parseCliArguments(['measure', '--config', 'c.json', '--log-level', 'debug']),
+    ).toThrow('--log-level does not apply to measure');
     expect(parseCliArguments(['measure', '--config', 'c.json', '--no-prefix'])).toEqual({
       kind: 'measure',
       configPath: 'c.json',

@@ -13,6 +13,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { resourceDescription } from './guidance.js';
+import { recordListingSavings } from './listing-savings.js';
 import type { AccessContext, DisclosureRuntime } from './options.js';
 import { MAX_TOOL_NAME_LENGTH } from './options.js';
 import { answerDescriptionRead } from './read-descriptions.js';
@@ -146,10 +147,14 @@ export function installDisclosure(
 
   server.registerCapabilities({ tools: { listChanged: true }, resources: {} });
 
-  async function stageOneTools(extra: HandlerExtra): Promise<Tool[]> {
-    return (await visibleTools(extra)).map((tool) =>
+  function stageOneOf(tools: readonly Tool[]): Tool[] {
+    return tools.map((tool) =>
       toMinimalTool(tool, stageOneDescription(tool), runtime.schemaStyle, runtime.keepClientHints),
     );
+  }
+
+  async function stageOneTools(extra: HandlerExtra): Promise<Tool[]> {
+    return stageOneOf(await visibleTools(extra));
   }
 
   server.setRequestHandler('tools/list', async (request, ctx) => {
@@ -159,9 +164,12 @@ export function installDisclosure(
         'Invalid cursor: every tool is on the first page',
       );
     }
-    const tools = await stageOneTools(ctx);
     const hidden = listing.hidden?.(ctx);
-    return { tools: hidden === undefined ? tools : tools.filter((tool) => !hidden(tool.name)) };
+    const all = await visibleTools(ctx);
+    const tools = hidden === undefined ? all : all.filter((tool) => !hidden(tool.name));
+    const minimal = stageOneOf(tools);
+    recordListingSavings(tools, minimal);
+    return { tools: minimal };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {

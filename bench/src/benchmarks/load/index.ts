@@ -2,7 +2,9 @@
  * `pnpm bench load`: each HTTP app (x-gateway, x-cash, x-pd wrap) under 50
  * concurrent sessions, on one instance and on two instances sharing Redis
  * behind one round-robin address: throughput, p50/p95/p99 latency, errors,
- * and whether every response belonged to its own session and request.
+ * and whether every response belonged to its own session and request; then
+ * what metrics and tracing cost x-gateway against a bare SDK server, with the
+ * gateway's own `/metrics` drawn as a dashboard (`load-dashboard.svg`).
  * Loopback only; every run is bounded in calls and time.
  *
  * @module
@@ -23,6 +25,12 @@ import {
 } from './processes.js';
 import { formatLoadTable, type LoadRow, renderLoadChart } from './report.js';
 import { LOAD_APPS, type LoadApp, writeLoadConfig } from './scenarios.js';
+import { measureTelemetryCost, type TelemetryCost } from './telemetry-cost.js';
+import {
+  formatTelemetryTable,
+  renderTelemetryDashboard,
+  telemetryRatios,
+} from './telemetry-report.js';
 
 /** Sessions, calls per session and the time bound of one run, by mode. */
 const PLANS: Record<RunMode, { sessions: number; callsPerSession: number; deadlineMs: number }> = {
@@ -30,6 +38,21 @@ const PLANS: Record<RunMode, { sessions: number; callsPerSession: number; deadli
   standard: { sessions: 50, callsPerSession: 40, deadlineMs: 120_000 },
   full: { sessions: 50, callsPerSession: 100, deadlineMs: 300_000 },
 };
+
+/** Clients, calls per client and rounds of the telemetry rows, by mode. */
+const TELEMETRY_PLANS: Record<
+  RunMode,
+  { clients: number; callsPerClient: number; rounds: number }
+> = {
+  quick: { clients: 20, callsPerClient: 10, rounds: 1 },
+  standard: { clients: 20, callsPerClient: 60, rounds: 3 },
+  full: { clients: 20, callsPerClient: 150, rounds: 5 },
+};
+
+/** The telemetry target: on within 10% of off (ratio in the same run). */
+const TELEMETRY_MIN_RATIO = 0.9;
+/** The floor: x-gateway tool_execute over a bare one-hop SDK server, as measured before telemetry. */
+const BARE_FLOOR_RATIO = 0.89;
 
 /** Runs one app on `instances` instances (two share `redis` behind a proxy). */
 async function measure(
@@ -81,6 +104,7 @@ export const loadBenchmark: Benchmark = {
     const folder = await mkdtemp(join(tmpdir(), 'x-bench-load-'));
     let redis: LoadRedis | undefined;
     const rows: LoadRow[] = [];
+    let telemetry: TelemetryCost;
     try {
       const config = await writeLoadConfig(
         folder,
@@ -96,10 +120,19 @@ export const loadBenchmark: Benchmark = {
           }
         }
       }
+      telemetry = await measureTelemetryCost({
+        root,
+        config,
+        ...TELEMETRY_PLANS[context.mode],
+        deadlineMs: plan.deadlineMs,
+        note: context.note,
+      });
     } finally {
       await redis?.stop();
       await rm(folder, { recursive: true, force: true });
     }
+    const ratios = telemetryRatios(telemetry);
+    const telemetryPlan = TELEMETRY_PLANS[context.mode];
     const total = rows.reduce((sum, row) => sum + row.calls, 0);
     const clean = rows.every((row) => row.crossed === 0 && row.lost === 0);
     const text = [
@@ -110,6 +143,12 @@ export const loadBenchmark: Benchmark = {
       clean
         ? 'Every response carried its own request nonce: none lost, none crossed.'
         : 'Some responses were lost or crossed: see the table.',
+      '',
+      `Telemetry cost: ${telemetryPlan.clients} concurrent 2025 clients x ${telemetryPlan.callsPerClient} tool_execute calls, ${telemetryPlan.rounds} round(s) of bare / off / on in turn, each row its median round:`,
+      '',
+      formatTelemetryTable(telemetry),
+      '',
+      `on / off ${ratios.onOverOff.toFixed(2)}x (target >= ${TELEMETRY_MIN_RATIO}), off / bare ${ratios.offOverBare.toFixed(2)}x, on / bare ${ratios.onOverBare.toFixed(2)}x (floor ${BARE_FLOOR_RATIO}); ${telemetry.otlpBytes} bytes of OTLP received.`,
     ].join('\n');
     return {
       text,
@@ -134,8 +173,29 @@ export const loadBenchmark: Benchmark = {
           kinds: row.kinds,
           sampleErrors: row.sampleErrors,
         })),
+        telemetry: {
+          plan: telemetryPlan,
+          rows: telemetry.rows.map((row) => ({
+            row: row.row,
+            calls: row.calls,
+            errors: row.errors,
+            crossed: row.crossed,
+            lost: row.lost,
+            throughput: Number(row.throughput.toFixed(1)),
+            rounds: row.rounds.map((value) => Number(value.toFixed(1))),
+            p50Ms: Number(row.p50.toFixed(2)),
+            p95Ms: Number(row.p95.toFixed(2)),
+          })),
+          onOverOff: Number(ratios.onOverOff.toFixed(3)),
+          offOverBare: Number(ratios.offOverBare.toFixed(3)),
+          onOverBare: Number(ratios.onOverBare.toFixed(3)),
+          targetOnOverOff: TELEMETRY_MIN_RATIO,
+          floorOverBare: BARE_FLOOR_RATIO,
+          otlpBytes: telemetry.otlpBytes,
+        },
       },
       chart: renderLoadChart(rows),
+      extraCharts: { dashboard: await renderTelemetryDashboard(telemetry.metricsText) },
     };
   },
 };

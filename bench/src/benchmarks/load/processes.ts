@@ -58,13 +58,18 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `node <cli> <args> --http 127.0.0.1:0` in a process group of its
- * own and resolves with the URL it reports on stderr.
+ * Starts `node <cli> <args> --http 127.0.0.1:0` (with `env` added to ours) in a
+ * process group of its own and resolves with the URL it reports on stderr.
  */
-export function startApp(cli: string, args: readonly string[]): Promise<AppInstance> {
+export function startApp(
+  cli: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<AppInstance> {
   const child = spawn(process.execPath, [cli, ...args, '--http', '127.0.0.1:0'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     let stderr = '';

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { McpServersConfig, UpstreamOptions } from '@x/core/upstreams';
+import type { McpServersConfig, UpstreamOptions, UpstreamPool } from '@x/core/upstreams';
 import { createUpstreamPool } from '@x/core/upstreams';
 import { CashError } from '../errors.js';
 import { checkLabel, toLabel } from '../names.js';
@@ -44,6 +44,8 @@ export interface AggregatedUpstream {
 export interface Aggregation {
   /** Each enabled server with its label and availability, in configuration order. */
   upstreams(): AggregatedUpstream[];
+  /** The upstream connections themselves (for readiness checks: `upstreamsReadiness` of `@x/core/health`). */
+  readonly pool: UpstreamPool;
   /** Closes every upstream and ends every child process; idempotent. */
   close(): Promise<void>;
 }
@@ -129,6 +131,7 @@ export async function aggregateMcpServers(
           ...(era === undefined ? {} : { era }),
         };
       }),
+    pool,
     close: () => pool.close(),
   };
 }

@@ -20,6 +20,7 @@ import {
 import { errorResult, textResult } from '../results.js';
 import { boundListing, boundText } from './help-bound.js';
 import { type HelpOptions, parseHelpOptions } from './help-options.js';
+import { recordHelpSavings } from './help-savings.js';
 import { type RankableEntry, rankEntries } from './help-search.js';
 import { parameterTable } from './parameters.js';
 import { renderHelpJson } from './render-json.js';
@@ -255,5 +256,7 @@ export async function answerHelp(
             settings.gateThreshold > DEFAULT_GATE_THRESHOLD ? settings.gateThreshold : undefined,
         }
       : { kind: 'namespace', namespace: formatNamespacePath(view.path), namespaces, functions };
-  return renderListing(listing, entries, view.owner, options, settings.tokenLimit);
+  const answer = renderListing(listing, entries, view.owner, options, settings.tokenLimit);
+  recordHelpSavings(view, answer);
+  return answer;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { isRecordingMetrics, recordTokenSavings } from '@x/core/telemetry';
 import type { CacheDocument } from '../document.js';
 import type { SelectionResult } from '../selection-result.js';
 import { compareUtf8 } from '../utf8-order.js';
@@ -103,6 +104,12 @@ function isOrderable(scores: Float64Array, count: number): boolean {
   return true;
 }
 
+function sumOf(values: ArrayLike<number>): number {
+  let total = 0;
+  for (let index = 0; index < values.length; index += 1) total += values[index] as number;
+  return total;
+}
+
 /** The scores as 32-bit floats: `scored` itself when they all are already, else a copy. */
 function roundScores(scored: readonly ScoredDocument[]): readonly ScoredDocument[] {
   const exact = scored.every((item) => Object.is(Math.fround(item.score), item.score));
@@ -128,6 +135,15 @@ export function createSelectionIndex(
   const byId = idOrder(documents);
   let characters = 0;
   for (const document of documents) characters += document.content.length;
+  // The budget counter's tokens of the whole cache: a pure function of the contents, summed once.
+  let cacheTokens: number | undefined;
+  const recordSavings = (tokens: () => number, result: SelectionResult): SelectionResult => {
+    if (isRecordingMetrics()) {
+      cacheTokens ??= tokens();
+      recordTokenSavings('context', cacheTokens, result.selection.tokens_used);
+    }
+    return result;
+  };
   return {
     strategy,
     documentCount: documents.length,
@@ -135,7 +151,7 @@ export function createSelectionIndex(
     select(query, budget) {
       const table = scoringIndex.table?.(query);
       if (table !== undefined && isOrderable(table.scores, documents.length)) {
-        return fillBudgetWith(
+        const selected = fillBudgetWith(
           orderPositions(table.scores, byId),
           (position) => table.tokens[position] as number,
           (position) => {
@@ -146,11 +162,13 @@ export function createSelectionIndex(
           },
           { considered: documents.length, query, budget, strategy },
         );
+        return recordSavings(() => sumOf(table.tokens), selected);
       }
       const scored = roundScores(
         table === undefined ? scoringIndex.score(query) : scoredFromTable(documents, table),
       );
-      return fillBudget(orderScored(scored), documents.length, query, budget, strategy);
+      const selected = fillBudget(orderScored(scored), documents.length, query, budget, strategy);
+      return recordSavings(() => sumOf(scored.map((item) => item.tokens)), selected);
     },
   };
 }

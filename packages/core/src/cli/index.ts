@@ -1,7 +1,7 @@
 /**
  * `@x/core/cli`: the scaffold the `@x` executables share: strict flag parsing with
  * {@link UsageError}s, the `--http` / `--tokens` / `--session-store` / `--max-message-bytes`
- * flags, and a `main` that
+ * flags, the `--log-format` / `--log-level` / `--metrics` flags, and a `main` that
  * maps failures to one line and an exit status (0 done, 1 failure, 2 bad command line).
  *
  * @module
@@ -23,6 +23,13 @@ export {
   type ServeFlags,
   type ServeFlagValues,
 } from './flags.js';
+export {
+  OBSERVABILITY_FLAG_OPTIONS,
+  OBSERVABILITY_USAGE,
+  type ObservabilityFlags,
+  type ObservabilityFlagValues,
+  parseObservabilityFlags,
+} from './observability-flags.js';
 // Running
 export {
   type CliCommandBase,

@@ -30,6 +30,7 @@ export { type CloseOnSignalsOptions, closeOnSignals } from './signals.js';
 export { MIN_TOKEN_LENGTH, readTokensFile, type Tokens, TokensSchema } from './tokens.js';
 // Shapes
 export type {
+  AnsweredRequest,
   HttpRoute,
   HttpRouteHandler,
   HttpRouteWithAuth,

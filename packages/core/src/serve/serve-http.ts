@@ -35,6 +35,8 @@ import { createModernHandler, type ModernHandler } from './modern-handler.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './outgoing-bound.js';
 import { readJsonBody } from './request-body.js';
 import { createRequestGuard, type RequestGuard } from './request-guard.js';
+import { withRequestTelemetry } from './request-telemetry.js';
+import { createServerTelemetry, type ServerTelemetry } from './server-telemetry.js';
 import { createSessionRecords } from './session-records.js';
 import { type BearerCheck, createBearerCheck, type Tokens, validateTokens } from './tokens.js';
 import type {
@@ -57,6 +59,7 @@ interface HttpContext {
   readonly routes: ReadonlyMap<string, { handler: HttpRouteHandler; requireAuth: boolean }>;
   readonly sessions: HttpSessionRegistry;
   readonly modern: ModernHandler;
+  readonly telemetry: ServerTelemetry;
 }
 
 /** The longest interval between Node's checks of the header and request timeouts. */
@@ -114,7 +117,11 @@ export async function serveHttp(
   let context: HttpContext;
   try {
     const listingFactory = options.emptyListings === false ? factory : withEmptyListings(factory);
-    context = createContext(withShortInvalidParams(listingFactory), options, {
+    const observed = withRequestTelemetry(
+      withShortInvalidParams(listingFactory),
+      options.onRequest,
+    );
+    context = createContext(observed, options, {
       host,
       port,
       path,
@@ -156,6 +163,7 @@ export async function serveHttp(
       closing ??= (async () => {
         httpServer.closeIdleConnections();
         await Promise.all([context.sessions.closeAll(), context.modern.close()]);
+        context.telemetry.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();
@@ -182,6 +190,27 @@ function createContext(
 ): HttpContext {
   const { host, port, path, maxBodyBytes, maxJsonDepth, maxSessions, tokens } = resolved;
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const telemetry = createServerTelemetry('http', () => sessions.count());
+  const onSessionClosed = options.onSessionClosed;
+  const sessions = createHttpSessionRegistry({
+    factory,
+    sessionIdleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+    maxSessions,
+    maxSessionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+    records:
+      options.sessionStore === undefined
+        ? undefined
+        : createSessionRecords(
+            options.sessionStore,
+            options.sessionStoreTtlMs ?? DEFAULT_SESSION_STORE_TTL_MS,
+          ),
+    onSessionClosed: (sessionId, reason) => {
+      telemetry.sessionClosed(reason);
+      onSessionClosed?.(sessionId, reason);
+    },
+    onError: resolved.onError,
+    maxMessageBytes,
+  });
   return {
     path,
     maxBodyBytes,
@@ -203,22 +232,8 @@ function createContext(
       ]),
     ),
     modern: createModernHandler(factory, resolved.onError, maxMessageBytes),
-    sessions: createHttpSessionRegistry({
-      factory,
-      sessionIdleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
-      maxSessions,
-      maxSessionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
-      records:
-        options.sessionStore === undefined
-          ? undefined
-          : createSessionRecords(
-              options.sessionStore,
-              options.sessionStoreTtlMs ?? DEFAULT_SESSION_STORE_TTL_MS,
-            ),
-      onSessionClosed: options.onSessionClosed,
-      onError: resolved.onError,
-      maxMessageBytes,
-    }),
+    sessions,
+    telemetry,
   };
 }
 
@@ -241,6 +256,7 @@ async function handleRequest(
   if (pathname !== context.path) return refuse(response, 404, 'Not Found');
   const caller = checkAuth(context, request, response);
   if (caller === undefined) return;
+  context.telemetry.noteCaller(caller.token ?? 'anonymous');
   const method = request.method ?? '';
   if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
     return refuse(response, 405, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });

@@ -18,6 +18,8 @@ import {
   outgoingDroppedError,
   outgoingTooLargeAnswer,
 } from './outgoing-bound.js';
+import { withRequestTelemetry } from './request-telemetry.js';
+import { createServerTelemetry } from './server-telemetry.js';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
 
 function reportOnStderr(error: Error): void {
@@ -86,19 +88,23 @@ export async function serveStdio(
     onError,
   );
   let closing: Promise<void> | undefined;
+  const telemetry = createServerTelemetry('stdio', () => (closing === undefined ? 1 : 0));
   const close = (): Promise<void> => {
     closing ??= (async () => {
       stdin.off('end', close);
       stdin.off('close', close);
       await handle.close();
+      telemetry.sessionClosed('closed');
+      telemetry.close();
       // The connection is over: let go of stdin so that nothing keeps the process alive.
       stdin.destroy();
       options.onClosed?.();
     })();
     return closing;
   };
-  const shortErrorsFactory = withShortInvalidParams(
-    options.emptyListings === false ? factory : withEmptyListings(factory),
+  const shortErrorsFactory = withRequestTelemetry(
+    withShortInvalidParams(options.emptyListings === false ? factory : withEmptyListings(factory)),
+    options.onRequest,
   );
   const handle = serveSdkStdio(
     ({ era }) =>

@@ -181,6 +181,27 @@ export interface HttpServeOptions {
   emptyListings?: boolean;
   /** Called with unexpected errors (a factory or route handler that throws, a server socket error, a session store failure); never with bad requests. */
   onError?: (error: unknown) => void;
+  /** Called once for every MCP request answered (for a request log); see {@link AnsweredRequest}. */
+  onRequest?: (request: AnsweredRequest) => void;
+}
+
+/**
+ * One answered MCP request, as `onRequest` hears it: names and the outcome class, never
+ * arguments. Names the server did not know (an unknown method or tool) are `other`.
+ */
+export interface AnsweredRequest {
+  /** The JSON-RPC method, `tools/call`. */
+  readonly method: string;
+  /** The tool of a `tools/call`, else `''`. */
+  readonly tool: string;
+  /** How it ended: `ok`, `tool_error`, `invalid_params`, ... (see `OutcomeClass` in `@x/core/telemetry`). */
+  readonly outcome: string;
+  /** Milliseconds from its arrival to its answer. */
+  readonly durationMs: number;
+  /** The protocol era it was served in. */
+  readonly era: ProtocolEra;
+  /** The transport it came over. */
+  readonly transport: 'stdio' | 'http';
 }
 
 /** Why a session closed on one instance; see {@link HttpServeOptions.onSessionClosed}. */
@@ -206,6 +227,8 @@ export interface StdioServeOptions {
   role?: string;
   /** Called once when the server has closed, whether by `close()` or by the end of `stdin`. */
   onClosed?: () => void;
+  /** Called once for every MCP request answered (for a request log); see {@link AnsweredRequest}. */
+  onRequest?: (request: AnsweredRequest) => void;
   /**
    * Declares `prompts` and `resources` for a server whose factory declares neither, answering
    * their listings with an empty list and their `get`/`read` with "not found" (default true), so

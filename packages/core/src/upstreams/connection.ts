@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { withTraceHeaders, withTraceMeta } from '../telemetry/trace-context.js';
 import { createBoundedFetch } from './bounded-http-fetch.js';
 import { BoundedStdioClientTransport } from './bounded-stdio-transport.js';
 import type { StdioUpstreamConfig, UpstreamConfig } from './config-schema.js';
@@ -139,11 +140,20 @@ function versionNegotiationOf(protocol: UpstreamProtocol) {
   };
 }
 
+/** Makes `transport` write the active trace context into the `_meta` of each request it sends. */
+function sendingTraceContext<T extends Transport>(transport: T): T {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => send(withTraceMeta(message), options);
+  return transport;
+}
+
 /**
  * Builds (without starting) the client and transport for one attempt.
  *
  * The client declares no capabilities (no sampling, roots or elicitation) and follows the
- * three `list_changed` notifications whether or not the server advertised them.
+ * three `list_changed` notifications whether or not the server advertised them. Each request
+ * carries the active trace context (the upstream call's span) in its `_meta`, and over HTTP in
+ * its `traceparent` header too; without an OpenTelemetry SDK nothing is added.
  */
 export function createConnection(
   name: string,
@@ -170,7 +180,7 @@ export function createConnection(
   client.onerror = () => {};
 
   if (config.type === 'stdio') {
-    const transport = createStdioTransport(name, config, options);
+    const transport = sendingTraceContext(createStdioTransport(name, config, options));
     return {
       client,
       transport,
@@ -180,10 +190,14 @@ export function createConnection(
       close: () => closeWithGrace(client, transport, options.closeGraceMs),
     };
   }
-  const transport = new StreamableHTTPClientTransport(new URL(config.url), {
-    requestInit: { headers: { ...config.headers } },
-    fetch: createBoundedFetch(config.maxMessageBytes ?? options.maxMessageBytes),
-  });
+  const transport = sendingTraceContext(
+    new StreamableHTTPClientTransport(new URL(config.url), {
+      requestInit: { headers: { ...config.headers } },
+      fetch: withTraceHeaders(
+        createBoundedFetch(config.maxMessageBytes ?? options.maxMessageBytes),
+      ),
+    }),
+  );
   return {
     client,
     transport,

@@ -17,6 +17,7 @@ import {
 } from './connection.js';
 import { createReconnectGate } from './reconnect-gate.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
+import { recordUpstreamConnectFailure, recordUpstreamReconnect } from './upstream-telemetry.js';
 import type { UpstreamStatus } from './upstream-types.js';
 
 /** A connection that completed `initialize`. */
@@ -141,6 +142,7 @@ export function createUpstreamLifecycle(
         operation: 'connect',
       });
       recordFailure(error);
+      recordUpstreamConnectFailure(name);
       throw error;
     }
     const live: LiveConnection = { connection, healthy: false };
@@ -155,6 +157,7 @@ export function createUpstreamLifecycle(
     current = live;
     status = 'ready';
     if (reconnected) {
+      recordUpstreamReconnect(name);
       for (const kind of LIST_KINDS) {
         if (described.capabilities?.[kind] !== undefined) {
           emit(kind);

@@ -33,6 +33,7 @@ import {
   skillsSupport,
   undeclared,
 } from './upstream-skills.js';
+import { instrumentUpstream } from './upstream-telemetry.js';
 import type { Upstream, UpstreamRequestOptions } from './upstream-types.js';
 
 type Work<T> = (client: Client, requestOptions: () => RequestOptions) => Promise<T>;
@@ -61,6 +62,7 @@ type PageFetcher<T> = (
  * bounded by `connectTimeoutMs` alone); a timed-out or cancelled request is cancelled upstream with
  * `notifications/cancelled` and the connection stays up. Results pass through as the SDK
  * parsed them; output schemas are not enforced here (the final client does that).
+ * Every operation is a client span and counts in the upstream metrics (see `instrumentUpstream`).
  * Throws `INVALID_ARGUMENT` for a bad option and `CONFIG_INVALID` for a bad name or config.
  */
 export function createUpstream(
@@ -163,7 +165,7 @@ export function createUpstream(
     });
   }
 
-  return {
+  return instrumentUpstream({
     name,
     config: validConfig,
     get status() {
@@ -289,5 +291,5 @@ export function createUpstream(
       listeners.clear();
       return lifecycle.close();
     },
-  };
+  });
 }

@@ -9,6 +9,7 @@ import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server'
 import { exceedsTokens, truncateToTokens } from '@x/core/tokens';
 import type { Artifact, ArtifactStore } from '../artifacts/artifact.js';
 import { GatewayError } from '../errors.js';
+import { recordFirewallSavings } from './firewall-savings.js';
 import type { ArtifactRef, ResultEnvelope, SuggestedView } from './result-envelope.js';
 
 /**
@@ -187,18 +188,17 @@ export async function applyFirewall(
   const artifacts = stored.map(refOf);
   const mainArtifact = main === undefined ? undefined : stored[0];
   const summary = main === undefined ? describeParts(others) : headOf(main.text, summaryTokens);
-  return {
-    envelope: {
-      status,
-      summary,
-      facts:
-        mainArtifact === undefined ? { parts: parts.length } : factsOf(mainArtifact, parts.length),
-      artifacts,
-      views: mainArtifact === undefined ? [] : suggestViews(mainArtifact, summary),
-      provenance: provenance('artifact'),
-    },
-    inlineBlocks: links,
+  const envelope: ResultEnvelope = {
+    status,
+    summary,
+    facts:
+      mainArtifact === undefined ? { parts: parts.length } : factsOf(mainArtifact, parts.length),
+    artifacts,
+    views: mainArtifact === undefined ? [] : suggestViews(mainArtifact, summary),
+    provenance: provenance('artifact'),
   };
+  recordFirewallSavings(joined, stored, () => JSON.stringify(envelope));
+  return { envelope, inlineBlocks: links };
 }
 
 function formatOf(part: Part): string {

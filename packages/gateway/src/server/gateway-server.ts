@@ -44,6 +44,7 @@ import { gatewayGroupPayload, namespaceGroups } from '../groups/catalog-groups.j
 import { createHybridCatalogRoute, type GatewayEmbeddings } from '../hybrid/hybrid-router.js';
 import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
 import { createPrimitiveTools } from '../primitives/primitive-tools.js';
+import { recordCatalogSavings } from './browse-savings.js';
 import {
   createRawToolServer,
   DEFAULT_SERVER_INFO,
@@ -191,6 +192,10 @@ export function createGatewayServer(
   async function browse(args: unknown, sessionId?: string): Promise<CallToolResult> {
     const parsed = parseMetaArguments(META_TOOL_NAMES.browse, ToolBrowseArgumentsSchema, args);
     const catalog = runtime.catalog;
+    const answered = (text: string, cards: ChoiceCard[]) => {
+      recordCatalogSavings(catalog, text);
+      return renderedResult(text, { cards });
+    };
     const browseSession = browseSessionOf(sessionId);
     if (browseSession !== undefined) {
       const found =
@@ -198,14 +203,14 @@ export function createGatewayServer(
           ? catalog.browse(parsed.path as string)
           : await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
       const cards = await browseSession.arrange(catalog, found);
-      return renderedResult(renderCacheStableBrowseText(cards), { cards });
+      return answered(renderCacheStableBrowseText(cards), cards);
     }
     if (parsed.query !== undefined) {
       const cards = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
-      return renderedResult(renderBrowseText(cards, 'query'), { cards });
+      return answered(renderBrowseText(cards, 'query'), cards);
     }
     const cards = catalog.browse(parsed.path as string);
-    return renderedResult(renderBrowseText(cards, 'path'), { cards });
+    return answered(renderBrowseText(cards, 'path'), cards);
   }
 
   const controlsSession = (sessionId: string | undefined): ControlsSession => ({

@@ -18,6 +18,7 @@ import { GatewayError } from '../errors.js';
 import { namespaceGroups, proxyGroupPayload } from '../groups/catalog-groups.js';
 import { createClientSafeNameIndex, toClientSafeName } from '../tool-id/client-safe-name.js';
 import { isToolId } from '../tool-id/tool-id.js';
+import { recordListingSavings } from './browse-savings.js';
 import { createRawToolServer, DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';
 import {
   META_TOOL_NAMES,
@@ -208,6 +209,7 @@ function buildProxyServer(
           ? all.filter((tool) => META_NAMES.has(tool.name))
           : all;
       const tools = controls === undefined ? listed : controls.listTools(listed);
+      if (cursor === undefined) recordListingSavings(runtime.catalog, tools);
       if (pageSize === 0 && cursor === undefined) return { tools };
       const start = cursor === undefined ? 0 : Number(cursor);
       if (!/^(0|[1-9][0-9]{0,8})$/.test(cursor ?? '0') || start >= tools.length) {
