@@ -89,6 +89,11 @@ export interface CheckContext {
 export interface Check {
   /** The id of the requirement this check decides. */
   readonly requirement: string;
+  /**
+   * The URL of the module that defines the check (its `import.meta.url`), so `COVERAGE.md` can
+   * name the file; every check of a registered spec has one.
+   */
+  readonly definedIn?: string;
   /** A time limit for this check that overrides the run's default. */
   readonly timeoutMs?: number;
   /**

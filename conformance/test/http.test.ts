@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTarget, mcpBaseSpec, runConformance } from '../src/index.js';
-import { type HttpFixture, resultOf, startHttpFixture } from './helpers.js';
+import { type HttpFixture, MCP_BASE_FIXTURE, resultOf, startHttpFixture } from './helpers.js';
 
 describe('checking a server over Streamable HTTP (--url)', () => {
   const fixtures: HttpFixture[] = [];
-  const start = async (file: string, env?: Record<string, string>) => {
-    const fixture = await startHttpFixture(file, env);
+  const start = async (defect = 'none', env?: Record<string, string>) => {
+    const fixture = await startHttpFixture(MCP_BASE_FIXTURE, env, ['--defect', defect]);
     fixtures.push(fixture);
     return fixture;
   };
@@ -18,7 +18,7 @@ describe('checking a server over Streamable HTTP (--url)', () => {
     let results: Map<string, { status: string; message: string }>;
 
     beforeAll(async () => {
-      const { url } = await start('good-server.mjs');
+      const { url } = await start();
       const report = await runConformance({
         targets: [createTarget('good over http', { kind: 'http', url })],
       });
@@ -40,8 +40,8 @@ describe('checking a server over Streamable HTTP (--url)', () => {
   });
 
   it('fails the checks a broken HTTP fixture violates', async () => {
-    const badName = await start('bad-tool-name.mjs');
-    const invalidSchema = await start('invalid-input-schema.mjs');
+    const badName = await start('colon-tool-name');
+    const invalidSchema = await start('invalid-schema');
     const report = await runConformance({
       targets: [
         createTarget('bad name', { kind: 'http', url: badName.url }),
@@ -60,7 +60,7 @@ describe('checking a server over Streamable HTTP (--url)', () => {
   });
 
   it('sends --header values, and reports a server that refuses the request as not started', async () => {
-    const { url } = await start('good-server.mjs', { FIXTURE_AUTHORIZATION: 'Bearer secret' });
+    const { url } = await start('none', { FIXTURE_AUTHORIZATION: 'Bearer secret' });
     const requirements = ['mcp.ping.empty-result', 'mcp.capabilities.tools'];
     const withHeader = createTarget(url, {
       kind: 'http',
@@ -77,7 +77,7 @@ describe('checking a server over Streamable HTTP (--url)', () => {
   });
 
   it('reports an endpoint nobody listens on as not started', async () => {
-    const { url } = await start('good-server.mjs');
+    const { url } = await start();
     const closed = url.replace(/:\d+\//, ':9/');
     await expect(
       runConformance({
@@ -91,7 +91,7 @@ describe('checking a server over Streamable HTTP (--url)', () => {
   });
 
   it('reports the results of a single requirement by id', async () => {
-    const { url } = await start('good-server.mjs');
+    const { url } = await start();
     const report = await runConformance({
       targets: [createTarget('one', { kind: 'http', url })],
       requirements: ['mcp.pagination.follows-cursor'],

@@ -48,20 +48,19 @@ export async function listeningUrl(child: ChildProcess, name: string): Promise<s
 }
 
 /**
- * A target that starts `node <fixtures/file> --http` for the run and checks the URL it prints;
- * the process is stopped when the target's checks are done. `env` goes to the process.
+ * A target that starts `node <fixtures/file> --http <args...>` for the run and checks the URL it
+ * prints; the process is stopped when the target's checks are done.
  */
 export function createHttpFixtureTarget(
   name: string,
   file: string,
-  env: Readonly<Record<string, string>> = {},
+  args: readonly string[] = [],
 ): TargetDefinition {
   return {
     name,
     specs: SPECS,
     setup: async () => {
-      const child = spawn(process.execPath, [join(FIXTURES, file), '--http'], {
-        env: { ...process.env, ...env },
+      const child = spawn(process.execPath, [join(FIXTURES, file), '--http', ...args], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const stop = async () => {
@@ -81,17 +80,16 @@ export function createHttpFixtureTarget(
   };
 }
 
-/** A target that runs `node <fixtures/file>` over stdio, with `env`. */
+/** A target that runs `node <fixtures/file> <args...>` over stdio. */
 export function createStdioFixtureTarget(
   name: string,
   file: string,
-  env: Readonly<Record<string, string>> = {},
+  args: readonly string[] = [],
 ): TargetDefinition {
   return createStdioTarget({
     name,
     command: process.execPath,
-    args: [join(FIXTURES, file)],
-    env,
+    args: [join(FIXTURES, file), ...args],
     specs: SPECS,
   });
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mcpBaseSpec } from '../../src/index.js';
-import { FIXTURES_DIRECTORY } from '../helpers.js';
+import { FIXTURES_DIRECTORY, MCP_BASE_FIXTURE } from '../helpers.js';
 import { CLI, runBuiltCli } from './built-cli.js';
 
 const EraSchema = z.enum(['modern', 'legacy']).nullable();
@@ -82,7 +82,7 @@ describe('the built x-conformance executable', () => {
   it('prints a JUnit report with one testsuite per target and one testcase per result', async () => {
     const result = await runBuiltCli([
       '--server',
-      `node ${FIXTURES_DIRECTORY}bad-tool-name.mjs`,
+      `node ${FIXTURES_DIRECTORY}${MCP_BASE_FIXTURE} --defect colon-tool-name`,
       '--format',
       'junit',
     ]);

@@ -101,7 +101,12 @@ describe('x-conformance --driver', () => {
   });
 
   it('exits 1 when a MUST fails and 2 when the module has no driver', async () => {
-    const broken = await runBuiltCli(['--driver', './never-executes.mjs']);
+    const broken = await runBuiltCli([
+      '--driver',
+      './good-driver.mjs',
+      '--driver-options',
+      '{"defect": "never-executes"}',
+    ]);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/mcs\.3\.3\.execute\s+MUST\s+-\s+fail/);
     const empty = await runBuiltCli(['--driver', './no-driver.mjs']);

@@ -21,6 +21,7 @@ function aggregatorCheck(
 ): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const { upstreams } = cashSettings(context);
       return upstreams === undefined

@@ -118,6 +118,7 @@ async function nearMissProbes(context: CheckContext): Promise<UnknownProbe[]> {
 /** Unknown names and gated responses are MCP errors. */
 export const errorsViaMcpCheck: Check = {
   requirement: 'cash.4.4.errors-via-mcp',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const probes = await plainProbes(context);
@@ -142,6 +143,7 @@ export const errorsViaMcpCheck: Check = {
 /** Unknown-name errors are one line with a code, the call to make and the nearest name. */
 export const unknownNameGuidanceCheck: Check = {
   requirement: 'cash.4.4.unknown-name-guidance',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const probes = await nearMissProbes(context);
@@ -168,6 +170,7 @@ export const unknownNameGuidanceCheck: Check = {
 /** A missing required parameter is INVALID_ARGUMENTS pointing at the function's help. */
 export const invalidArgumentsCheck: Check = {
   requirement: 'cash.4.1.invalid-arguments',
+  definedIn: import.meta.url,
   async run(context) {
     const probe = await findProbeFunction(context);
     if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);

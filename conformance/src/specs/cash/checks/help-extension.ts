@@ -54,6 +54,7 @@ const NOT_DECLARED = `the manifest (cash://server) declares no ${HELP_QUERY_EXTE
 /** help() names every keyword argument of a declared extension. */
 export const extensionArgumentsCheck: Check = {
   requirement: 'cash.4.2.extension-kwargs-documented',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await declaresHelpQuery(context)) !== true) return skip(NOT_DECLARED);
     const base = (await askHelp(context)).text;
@@ -72,6 +73,7 @@ export const extensionArgumentsCheck: Check = {
  */
 export const queryListingCheck: Check = {
   requirement: 'cash.6.1.query-listing',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await declaresHelpQuery(context)) !== true) return skip(NOT_DECLARED);
     const found = await discovery(context);

@@ -28,6 +28,7 @@ const NORMALIZATION_SAMPLE = 5;
 /** Every namespace label is letters, digits and underscores. */
 export const labelCharsetCheck: Check = {
   requirement: 'cash.5.1.label-charset',
+  definedIn: import.meta.url,
   async run(context) {
     const labels = allListings(await discovery(context)).flatMap((listing) =>
       listing.entries
@@ -45,6 +46,7 @@ export const labelCharsetCheck: Check = {
 /** Every function and skill name is letters, digits and underscores. */
 export const identifierCharsetCheck: Check = {
   requirement: 'cash.5.3.identifier-charset',
+  definedIn: import.meta.url,
   async run(context) {
     const { functions } = await discovery(context);
     const { skills } = await listedSkills(context);
@@ -67,6 +69,7 @@ export const identifierCharsetCheck: Check = {
  */
 export const kwargsKeysCharsetCheck: Check = {
   requirement: 'cash.5.3.kwargs-keys-charset',
+  definedIn: import.meta.url,
   async run(context) {
     const found = await functionSurvey(context);
     const keys = found.docs.flatMap(({ reference, doc }) =>
@@ -116,6 +119,7 @@ async function callProblems(context: CheckContext, respellNamespace: boolean): P
 /** A respelled namespace reaches the same namespace. */
 export const namespaceNormalizedCheck: Check = {
   requirement: 'cash.5.1.namespace-normalized',
+  definedIn: import.meta.url,
   async run(context) {
     const listings = (await discovery(context)).namespaces
       .filter((listing) => !listing.answer.isError)
@@ -145,6 +149,7 @@ function replaceName(text: string, from: string, to: string): string {
 /** Respelled function and skill names reach the same function or skill. */
 export const identifierNormalizedCheck: Check = {
   requirement: 'cash.5.3.identifier-normalized',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const functions = (await discovery(context)).functions.slice(0, NORMALIZATION_SAMPLE);
@@ -185,6 +190,7 @@ export const identifierNormalizedCheck: Check = {
 /** No two entries of one kind normalize alike. */
 export const noCollidingLabelsCheck: Check = {
   requirement: 'cash.5.1.no-colliding-labels',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     for (const listing of allListings(await discovery(context))) {
@@ -218,6 +224,7 @@ function wrongValue(type: string): unknown {
 /** A respelled kwargs key is matched to its parameter. */
 export const kwargsKeysNormalizedCheck: Check = {
   requirement: 'cash.5.3.kwargs-keys-normalized',
+  definedIn: import.meta.url,
   async run(context) {
     const probe = await findProbeFunction(context);
     if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);
@@ -280,6 +287,7 @@ const BARE_VERBS: ReadonlySet<string> = new Set([
 /** Root functions are not bare verbs. */
 export const expressiveNamesCheck: Check = {
   requirement: 'cash.5.3.expressive-names',
+  definedIn: import.meta.url,
   async run(context) {
     const root = (await discovery(context)).functions.filter((item) => item.namespace === '');
     if (root.length === 0) return skip('the root namespace has no function');

@@ -52,6 +52,7 @@ async function answeredSkills(
 /** skill() lists the skills, and each can be fetched. */
 export const skillListingCheck: Check = {
   requirement: 'cash.4.3.skill-listing',
+  definedIn: import.meta.url,
   async run(context) {
     const { listing, skills, fetched } = await listedSkills(context);
     if (listing.isError) return fail(`skill() answered an error: ${listing.text}`);
@@ -73,6 +74,7 @@ export const skillListingCheck: Check = {
 /** Skill answers are text only. */
 export const textOnlyCheck: Check = {
   requirement: 'cash.4.3.text-only',
+  definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
     if (typeof skills === 'string') return skip(skills);
@@ -92,6 +94,7 @@ export const textOnlyCheck: Check = {
 /** Skill answers are natural-language instructions. */
 export const instructionsCheck: Check = {
   requirement: 'cash.4.3.instructions',
+  definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
     if (typeof skills === 'string') return skip(skills);
@@ -116,6 +119,7 @@ const PLACEHOLDER_VALUE = 'XConformanceValue';
 /** Skill kwargs fill the {{placeholders}}. */
 export const placeholdersCheck: Check = {
   requirement: 'cash.4.3.placeholders',
+  definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
     if (typeof skills === 'string') return skip(skills);

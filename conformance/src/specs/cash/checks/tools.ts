@@ -48,12 +48,14 @@ async function judgeThreeTools(context: CheckContext): Promise<CheckOutcome> {
 /** call, help and skill are listed with the RFC's parameters. */
 export const threeToolsCheck: Check = {
   requirement: 'cash.4.three-tools',
+  definedIn: import.meta.url,
   run: judgeThreeTools,
 };
 
 /** No tool besides the three. */
 export const noExtraToolsCheck: Check = {
   requirement: 'cash.4.no-extra-tools',
+  definedIn: import.meta.url,
   async run(context) {
     const extra = (await listedTools(context))
       .map((tool) => tool.name)
@@ -69,6 +71,7 @@ export const noExtraToolsCheck: Check = {
 /** An aggregator lists the three tools. */
 export const aggregatorToolsCheck: Check = {
   requirement: 'cash.5.4.aggregator-tools',
+  definedIn: import.meta.url,
   async run(context) {
     if (cashSettings(context).upstreams === undefined)
       return skip('not registered as an aggregator (settings.cash.upstreams, --cash-upstreams)');
@@ -79,6 +82,7 @@ export const aggregatorToolsCheck: Check = {
 /** call declares an integer `sizelimit`. */
 export const sizelimitParameterCheck: Check = {
   requirement: 'cash.7.3.sizelimit-parameter',
+  definedIn: import.meta.url,
   async run(context) {
     const call = (await listedTools(context)).find((tool) => tool.name === 'call');
     if (call === undefined) return skip('there is no call tool (see cash.4.three-tools)');

@@ -172,6 +172,7 @@ function unsorted(cards: readonly Card[]): string | undefined {
 /** Seen cards come first, then new ones, each part by ascending id. */
 export const seenFirstCheck: Check = {
   requirement: 'gw.5.1.seen-first',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);
@@ -243,6 +244,7 @@ function sameBytes(name: string, before: ScenarioBrowse, after: ScenarioBrowse):
 /** Seen cards come back as first seen, and repeated browses repeat their bytes. */
 export const frozenCardsCheck: Check = {
   requirement: 'gw.5.1.frozen-cards',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);
@@ -270,6 +272,7 @@ export const frozenCardsCheck: Check = {
 /** The marker appears once between seen and new cards, and only then. */
 export const breakpointCheck: Check = {
   requirement: 'gw.5.3.breakpoint',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);
@@ -309,6 +312,7 @@ export const breakpointCheck: Check = {
 /** A tool run counts as seen; an id whose hydration failed does not. */
 export const hydrationCheck: Check = {
   requirement: 'gw.5.5.hydration',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);

@@ -83,6 +83,7 @@ async function walkChildren(
 /** Cluster paths list children; a leaf path answers its one card or PATH_NOT_FOUND. */
 export const deepPathsCheck: Check = {
   requirement: 'gw.3.3.deep-paths',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;

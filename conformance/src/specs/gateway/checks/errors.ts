@@ -105,6 +105,7 @@ function shapeProblems(payload: Readonly<Record<string, unknown>> | undefined): 
 /** Provoked errors are `{error, message, path, retryable[, details]}`. */
 export const errorShapeCheck: Check = {
   requirement: 'gw.3.4.error-shape',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
       return skip('the target serves neither the gateway nor the proxy');
@@ -127,6 +128,7 @@ function hostPaths(): string[] {
 /** Error messages are one short line without control characters or host paths. */
 export const redactionCheck: Check = {
   requirement: 'gw.3.4.redaction',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
       return skip('the target serves neither the gateway nor the proxy');
@@ -151,6 +153,7 @@ export const redactionCheck: Check = {
 /** The id from a card or hydration reaches its tool; an unknown id answers HYDRATE_FAILED. */
 export const idCorrelatesCheck: Check = {
   requirement: 'gw.1.6.id-correlates',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
       return skip('the target serves neither the gateway nor the proxy');

@@ -35,6 +35,7 @@ function upstreamName(toolId: string): string {
  */
 export const legacyIdRefusedCheck: Check = {
   requirement: 'gw.1.6.legacy-id-refused',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
       return skip('the target serves neither the gateway nor the proxy');
@@ -71,6 +72,7 @@ function resultCards(cards: readonly Readonly<Record<string, unknown>>[]) {
  */
 export const topKCheck: Check = {
   requirement: 'gw.3.1.top-k',
+  definedIn: import.meta.url,
   async run(context) {
     const mode = await requireMode(context, 'gateway');
     if (mode !== undefined) return mode;
@@ -92,6 +94,7 @@ export const topKCheck: Check = {
  */
 export const stubNotCallableCheck: Check = {
   requirement: 'gw.4.1.stub-not-callable',
+  definedIn: import.meta.url,
   async run(context) {
     const mode = await requireMode(context, 'proxy');
     if (mode !== undefined) return mode;

@@ -49,6 +49,7 @@ function isKinds(value: PrimitiveKind[] | CheckOutcome): value is PrimitiveKind[
 /** Each kind's pair is listed together, only with something to browse, and when declared. */
 export const advertisedCheck: Check = {
   requirement: 'gw.9.4.advertised',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -102,6 +103,7 @@ function cardProblems(card: Card, kind: PrimitiveKind): string[] {
 /** Resource and prompt cards carry kind-prefixed ids of their own kind, never mixed. */
 export const primitiveIdsCheck: Check = {
   requirement: 'gw.9.1.primitive-ids',
+  definedIn: import.meta.url,
   async run(context) {
     const kinds = await browsableKinds(context);
     if (!isKinds(kinds)) return kinds;
@@ -131,6 +133,7 @@ export const primitiveIdsCheck: Check = {
 /** Ids are unique; a `~N` key has N ≥ 2 beside its bare id, and it reads. */
 export const collisionKeysCheck: Check = {
   requirement: 'gw.9.3.collision-keys',
+  definedIn: import.meta.url,
   async run(context) {
     const kinds = await browsableKinds(context);
     if (!isKinds(kinds)) return kinds;
@@ -182,6 +185,7 @@ function twoCardQuery(leaves: readonly Card[]): string {
 /** Browsing takes exactly one of query and path and bounds a query's cards by top_k. */
 export const primitiveBrowseCheck: Check = {
   requirement: 'gw.9.4.browse',
+  definedIn: import.meta.url,
   async run(context) {
     const kinds = await browsableKinds(context);
     if (!isKinds(kinds)) return kinds;

@@ -62,6 +62,7 @@ async function mismatches(context: CheckContext): Promise<Mismatch[]> {
 /** Headers that disagree with the body, or a missing Mcp-Method, get 400 and -32020. */
 export const headerMismatchCheck: Check = {
   requirement: 'mcp2026.headers.mismatch',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const skipped = stdioSkip(context);
@@ -96,6 +97,7 @@ function oddlyCased(method: string): [string, string][] {
 /** The standard headers with oddly cased names are still recognized. */
 export const headerCaseCheck: Check = {
   requirement: 'mcp2026.headers.case-insensitive',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const skipped = stdioSkip(context);

@@ -41,6 +41,7 @@ const TWO_STARTS_MS = 30_000;
 /** Two tools/list requests, on the shared session and a fresh one, list the same order. */
 export const stableOrderCheck: Check = {
   requirement: 'mcp2026.tools.stable-order',
+  definedIn: import.meta.url,
   eras: ['modern'],
   timeoutMs: TWO_STARTS_MS,
   async run(context) {
@@ -57,6 +58,7 @@ export const stableOrderCheck: Check = {
 /** Two callers on separate connections, with the target's own headers, get the same list. */
 export const sameForSameAuthorizationCheck: Check = {
   requirement: 'mcp2026.tools.same-for-same-authorization',
+  definedIn: import.meta.url,
   eras: ['modern'],
   timeoutMs: TWO_STARTS_MS,
   async run(context) {

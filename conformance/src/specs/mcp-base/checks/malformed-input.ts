@@ -52,6 +52,7 @@ function probeMalformed(context: CheckContext): Promise<MalformedProbe> {
 /** After the garbage, the same session must still answer `ping`. */
 export const keepsServingCheck: Check = {
   requirement: 'jsonrpc.parse-error.keeps-serving',
+  definedIn: import.meta.url,
   async run(context) {
     const { pingError } = await probeMalformed(context);
     return pingError === undefined
@@ -67,6 +68,7 @@ export const keepsServingCheck: Check = {
  */
 export const parseErrorCodeCheck: Check = {
   requirement: 'jsonrpc.parse-error.code',
+  definedIn: import.meta.url,
   async run(context) {
     const { status, answers } = await probeMalformed(context);
     const codes = answers.map((message) => errorOf(message)?.code);

@@ -15,6 +15,7 @@ import { excerpt } from '../../../session/json-rpc.js';
  */
 export const stdoutMessagesOnlyCheck: Check = {
   requirement: 'mcp.stdio.stdout-messages-only',
+  definedIn: import.meta.url,
   async run(context) {
     if (context.target.kind !== 'stdio') return skip('not a stdio target');
     const session = await context.session();

@@ -61,6 +61,7 @@ function shapeProblems(tool: unknown, index: number): string[] {
 /** Every tool has a string name and an inputSchema object of type "object". */
 export const toolShapeCheck: Check = {
   requirement: 'mcp.tools.definition-shape',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readTools(context, true);
     if (read.kind === 'outcome') return read.outcome;
@@ -75,6 +76,7 @@ export const toolShapeCheck: Check = {
 /** Every inputSchema and outputSchema compiles in its dialect. */
 export const toolSchemaCheck: Check = {
   requirement: 'mcp.tools.schema-valid',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readTools(context, false);
     if (read.kind === 'outcome') return read.outcome;
@@ -108,6 +110,7 @@ export const toolSchemaCheck: Check = {
 function createNameCheck(requirement: string, pattern: RegExp, rule: string): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const read = await readTools(context, false);
       if (read.kind === 'outcome') return read.outcome;

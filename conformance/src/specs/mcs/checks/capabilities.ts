@@ -33,6 +33,7 @@ function declaredFlags(meta: unknown): string[] | undefined {
 /** mcs.5.capability-flags */
 export const capabilityFlagsCheck: DriverCheck = {
   requirement: 'mcs.5.capability-flags',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const flags = declaredFlags(driver.meta);
@@ -71,6 +72,7 @@ function resultProblem(flag: string, outcome: CallOutcome): string | undefined {
 /** mcs.5.capability-results */
 export const capabilityResultsCheck: DriverCheck = {
   requirement: 'mcs.5.capability-results',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const flags = (declaredFlags(driver.meta) ?? []).filter(

@@ -83,6 +83,7 @@ function plainPair(context: DriverCheckContext) {
 /** mcs.3.1.function-description */
 export const functionDescriptionCheck: DriverCheck = {
   requirement: 'mcs.3.1.function-description',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const models = modelsToAsk(driver.meta);
@@ -100,6 +101,7 @@ export const functionDescriptionCheck: DriverCheck = {
 /** mcs.3.1.static */
 export const staticDescriptionCheck: DriverCheck = {
   requirement: 'mcs.3.1.static',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const problems: string[] = [];
@@ -121,6 +123,7 @@ export const staticDescriptionCheck: DriverCheck = {
 /** mcs.3.1.standard-format */
 export const standardFormatCheck: DriverCheck = {
   requirement: 'mcs.3.1.standard-format',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const format = (driver.meta as { spec_format?: unknown } | null)?.spec_format;
@@ -152,6 +155,7 @@ const OPTIONAL_MESSAGE =
 /** mcs.3.2.system-message */
 export const systemMessageCheck: DriverCheck = {
   requirement: 'mcs.3.2.system-message',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     if (!driver.methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
@@ -194,6 +198,7 @@ export const systemMessageCheck: DriverCheck = {
 /** mcs.3.2.format-guidance */
 export const formatGuidanceCheck: DriverCheck = {
   requirement: 'mcs.3.2.format-guidance',
+  definedIn: import.meta.url,
   async run(context) {
     if (!(await context.driver()).methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
     const { description, message } = await plainPair(context);

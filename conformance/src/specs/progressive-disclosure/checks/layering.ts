@@ -27,6 +27,7 @@ const NO_RESTRICTED_CALLER = skip(
  */
 export const primaryAuthorizationCheck: Check = {
   requirement: 'pd.5.3.primary-authorization',
+  definedIn: import.meta.url,
   async run(context) {
     const restricted = pdSettingsOf(context).restrictedCaller;
     if (restricted === undefined || context.target.kind !== 'http') return NO_RESTRICTED_CALLER;

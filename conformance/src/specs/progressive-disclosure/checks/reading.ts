@@ -73,6 +73,7 @@ function bodyOf(
 function createSelectionCheck(requirement: string, count: number): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const read = await readFirst(context, count);
       if (!read.ok) return read.outcome;
@@ -102,6 +103,7 @@ function caseVariant(name: string): string | undefined {
 /** A name in other letter case gets no description. */
 export const exactNamesCheck: Check = {
   requirement: 'pd.4.3.exact-names',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -128,6 +130,7 @@ export const exactNamesCheck: Check = {
 /** Each requested tool maps to an object with its name, a description and an input schema. */
 export const fullDescriptionsCheck: Check = {
   requirement: 'pd.4.4.full-descriptions',
+  definedIn: import.meta.url,
   async run(context) {
     const full = await needFullDescriptions(context);
     if (!full.ok) return full.outcome;
@@ -151,6 +154,7 @@ export const fullDescriptionsCheck: Check = {
 /** A read names exactly the requested tools. */
 export const onlyRequestedCheck: Check = {
   requirement: 'pd.4.4.only-requested',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     let reads = 0;
@@ -180,6 +184,7 @@ export const onlyRequestedCheck: Check = {
 /** The answer is one content item holding one JSON object. */
 export const noPreambleCheck: Check = {
   requirement: 'pd.4.4.no-preamble',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readFirst(context, 1);
     if (!read.ok) return read.outcome;
@@ -196,6 +201,7 @@ export const noPreambleCheck: Check = {
 /** Different selections get different answers. */
 export const dynamicCheck: Check = {
   requirement: 'pd.4.4.dynamic',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -220,6 +226,7 @@ export const dynamicCheck: Check = {
 /** Reading without `tools` returns MISSING_TOOL_SELECTION with a message and examples. */
 export const missingToolSelectionCheck: Check = {
   requirement: 'pd.6.1.missing-tool-selection',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -257,6 +264,7 @@ export const missingToolSelectionCheck: Check = {
 /** An unknown name gets an error entry naming it and the available tools. */
 export const toolNotFoundCheck: Check = {
   requirement: 'pd.6.3.tool-not-found',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
