@@ -25,16 +25,18 @@ describe('checking a server over Streamable HTTP (--url)', () => {
       results = new Map(report.targets[0]?.results.map((result) => [result.id, result]));
     });
 
-    it('passes every check but the stdio-only one, which it skips', () => {
+    it('passes every check but the stdio-only one, which does not apply', () => {
       const expected = mcpBaseSpec.requirements.map((requirement) => [
         requirement.id,
-        requirement.id === 'mcp.stdio.stdout-messages-only' ? 'skip' : 'pass',
+        requirement.id === 'mcp.stdio.stdout-messages-only' ? 'not-applicable' : 'pass',
       ]);
       expect([...results].map(([id, result]) => [id, result.status])).toEqual(expected);
     });
 
     it('sees the -32700 parse error the HTTP transport answers garbage with, over raw fetch', () => {
-      expect(results.get('jsonrpc.parse-error.code')?.message).toBe('answered with -32700');
+      expect(results.get('jsonrpc.parse-error.code')?.message).toBe(
+        'HTTP 400 (application/json) with error -32700',
+      );
       expect(results.get('jsonrpc.parse-error.keeps-serving')?.status).toBe('pass');
     });
   });

@@ -1,8 +1,11 @@
 /**
- * The era reference targets: two servers on the MCP TypeScript SDK v2 shipped in this package's
- * `fixtures/`, one that serves only the 2026-07-28 era (`legacy: 'reject'`) and one that serves
- * only the 2025 era, each over stdio and over Streamable HTTP. They prove the runner checks a
- * server in the era it serves without blaming it for the era it refuses.
+ * The reference targets on the MCP TypeScript SDK v2, shipped in this package's `fixtures/`: one
+ * server that serves only the 2026-07-28 era (`legacy: 'reject'`) and one that serves only the
+ * 2025 era, each over stdio and over Streamable HTTP, which prove the runner checks a server in
+ * the era it serves without blaming it for the era it refuses; and one built with the SDK's
+ * `createMcpExpressApp`, serving both eras over Streamable HTTP behind `express.json()`, which
+ * answers a body that is not JSON with 400 and an HTML page (a regression target: both revisions
+ * allow that answer).
  *
  * @module
  */
@@ -94,10 +97,11 @@ export function createStdioFixtureTarget(
   });
 }
 
-/** The four era fixtures, in run order. */
+/** The four era fixtures and the Express one, in run order. */
 export const eraFixtureTargets: readonly TargetDefinition[] = [
   createStdioFixtureTarget('sdk2-modern-only', 'modern-only.mjs'),
   createHttpFixtureTarget('sdk2-modern-only http', 'modern-only.mjs'),
   createStdioFixtureTarget('sdk2-legacy-only', 'legacy-only.mjs'),
   createHttpFixtureTarget('sdk2-legacy-only http', 'legacy-only.mjs'),
+  createHttpFixtureTarget('sdk2-express http', 'express-app.mjs'),
 ];

@@ -13,6 +13,7 @@ import type { Defect } from '../defect.js';
 import { sourceFileOf } from '../defined-in.js';
 import { type Requirement, requirementKind, X_PROFILE } from '../requirement.js';
 import type { SpecCatalogEntry } from '../spec.js';
+import { STATUS_GUIDE } from './status-guide.js';
 
 /** How a statement is covered. */
 export type CoverageStatus = 'covered' | 'partial' | 'uncovered' | 'not checkable';
@@ -189,6 +190,10 @@ export function formatCoverageMarkdown(registry: readonly SpecCatalogEntry[]): s
     'listed at the end.',
     '',
     ...readingGuide(registry),
+    '',
+    'A check of a target ends in one of four results:',
+    '',
+    ...STATUS_GUIDE.flatMap(({ status, meaning }) => [`- **${status}**: ${meaning}`]),
     '',
     row(summaryHeader),
     row(summaryHeader.map(() => '---')),

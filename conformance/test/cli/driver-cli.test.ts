@@ -91,6 +91,7 @@ describe('x-conformance --driver', () => {
       passed: specChecks.length,
       failed: 0,
       skipped: 0,
+      notApplicable: 0,
       mustFailed: 0,
       mustSkipped: 0,
       mustSkipReasons: [],

@@ -133,7 +133,7 @@ describe('x-conformance', () => {
       /mcp\.ping\.empty-result +MUST +2025 +fail +the ping result is not empty/,
     );
     expect(must.stdout).toMatch(
-      /\nSummary: 1 target, 13 passed, 1 failed \(1 MUST\), 1 skipped\nMUST checks skipped: 0\n$/,
+      /\nSummary: 1 target, 14 passed, 1 failed \(1 MUST\), 0 skipped, 0 not applicable\nMUST checks skipped: 0\n$/,
     );
     const should = await run([
       '--server',
@@ -151,7 +151,7 @@ describe('x-conformance', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `Summary: 14 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\nMUST checks skipped: 0\n`,
+      `Summary: 15 passed, 0 failed (0 MUST), 0 skipped, 0 not applicable (report in ${output})\nMUST checks skipped: 0\n`,
     );
     // A status line redrawn in place (\r, erase line), then the counts in its place.
     expect(result.stderr).toContain(': mcp.ping.empty-result pass… ');

@@ -1,7 +1,9 @@
 /**
  * The defects of the `mcp-base` fixture (`test/fixtures/mcp-base/server.mjs --defect NAME`),
  * each breaking one requirement, and the failure it causes. Over stdio unless `setup` says
- * `http` (the fixture over Streamable HTTP).
+ * `http` (the fixture over Streamable HTTP). The fixture's `http-parse-error-html` is no defect:
+ * 400 with an HTML body is how both MCP revisions allow a server to refuse a body that is not
+ * JSON (test/specs/mcp-base/checks.test.ts proves it passes).
  *
  * @module
  */
@@ -93,6 +95,25 @@ export const mcpBaseDefects: DefectTable = {
       requirement: 'jsonrpc.parse-error.code',
       defect: 'parse-error-wrong-code',
       failure: /^answered with -32603 instead of -32700$/,
+    },
+    {
+      requirement: 'jsonrpc.parse-error.code',
+      defect: 'http-parse-error-ok',
+      setup: 'http',
+      failure:
+        /^HTTP 200 \(application\/json\) with error -32700: a body the server cannot accept must get an HTTP error status$/,
+    },
+    {
+      requirement: 'jsonrpc.parse-error.code',
+      defect: 'http-parse-error-result',
+      setup: 'http',
+      failure: /^answered with a result instead of -32700$/,
+    },
+    {
+      requirement: 'jsonrpc.parse-error.code',
+      defect: 'http-parse-error-wrong-code',
+      setup: 'http',
+      failure: /^answered with -32600 instead of -32700$/,
     },
     {
       requirement: 'mcp.stdio.stdout-messages-only',

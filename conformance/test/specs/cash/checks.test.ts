@@ -16,9 +16,8 @@ const NO_ROOT_FUNCTION = 'cash.5.3.expressive-names';
 const LETTER_OF_THE_RFC = ['vague-invalid', 'bare-unknown', 'skills-unlisted', 'skill-unfilled'];
 /** Checked against probe upstreams only, which the fixture serves with --probe (routing.test.ts). */
 const PROBE_ONLY = 'cash.5.4.routes-observed';
-const SKIPPED_OVER_STDIO = new Set([
+const NOT_APPLICABLE_OVER_STDIO = new Set([
   NO_ROOT_FUNCTION,
-  PROBE_ONLY,
   'cash.5.5.manifest-published',
   'cash.5.5.manifest-content-type',
 ]);
@@ -62,7 +61,11 @@ describe('the cash checks', () => {
     expect(statuses(good)).toEqual(
       CHECKED.map((requirement) => [
         requirement.id,
-        requirement.id === NO_ROOT_FUNCTION || requirement.id === PROBE_ONLY ? 'skip' : 'pass',
+        requirement.id === NO_ROOT_FUNCTION
+          ? 'not-applicable'
+          : requirement.id === PROBE_ONLY
+            ? 'skip'
+            : 'pass',
       ]),
     );
     expect(resultOf(good, 'cash.5.5.manifest-schema').message).toBe(
@@ -75,7 +78,11 @@ describe('the cash checks', () => {
     expect(statuses(report)).toEqual(
       CHECKED.map((requirement) => [
         requirement.id,
-        SKIPPED_OVER_STDIO.has(requirement.id) ? 'skip' : 'pass',
+        requirement.id === PROBE_ONLY
+          ? 'skip'
+          : NOT_APPLICABLE_OVER_STDIO.has(requirement.id)
+            ? 'not-applicable'
+            : 'pass',
       ]),
     );
   });
@@ -110,14 +117,14 @@ describe('the cash checks', () => {
     );
   });
 
-  it('skips the help extension checks of a server whose manifest declares none', async () => {
+  it('finds the help extension checks not applicable to a server whose manifest declares none', async () => {
     const report = await runConformance({
       targets: [httpTarget(`${shared.url}?defect=no-help-extension`, 'no-help-extension')],
       requirements: ['cash.4.2.extension-kwargs-documented', 'cash.6.1.query-listing'],
     });
     expect(report.targets[0]?.results.map((result) => [result.status, result.message])).toEqual([
-      ['skip', 'the manifest (cash://server) declares no x-help-query extension'],
-      ['skip', 'the manifest (cash://server) declares no x-help-query extension'],
+      ['not-applicable', 'the manifest (cash://server) declares no x-help-query extension'],
+      ['not-applicable', 'the manifest (cash://server) declares no x-help-query extension'],
     ]);
   });
 

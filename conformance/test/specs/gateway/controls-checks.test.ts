@@ -42,6 +42,20 @@ describe('the gateway controls checks', () => {
     for (const id of CONTROLS_REQUIREMENTS) expect(resultOf(report, id).status).toBe('skip');
   });
 
+  it('do not apply when the target declares its controls off', async () => {
+    const report = await runConformance({
+      targets: [controlsFixture({ off: ['cache', 'quota', 'tolerant'] })],
+      specs: ['gateway'],
+      requirements: CONTROLS_REQUIREMENTS,
+    });
+    for (const id of CONTROLS_REQUIREMENTS) {
+      expect(resultOf(report, id)).toMatchObject({
+        status: 'not-applicable',
+        message: expect.stringMatching(/^the target declares the \w+ control off/),
+      });
+    }
+  });
+
   it('refuses a malformed controls setting', async () => {
     const report = await runConformance({
       targets: [controlsFixture({ quota: { tool: 'fx:echo' } })],

@@ -38,18 +38,22 @@ function optInFixture(defect = 'none', settings: unknown = SETTINGS) {
 const OPT_IN_DEFECTS = gatewayDefects.defects.filter((row) => row.setup === 'opt-in');
 
 describe('the cache-stable browsing and primitive checks', () => {
-  it('pass every gateway requirement on the fixture with both on, skipping only the §2.5 order and proxy mode', async () => {
+  it('pass every gateway requirement on the fixture with both on; the §2.5 order and proxy mode do not apply', async () => {
     const report = await runConformance({ targets: [optInFixture()], specs: ['gateway'] });
     const results = report.targets[0]?.results ?? [];
     expect(results.filter((result) => result.status === 'fail')).toEqual([]);
-    const skipped = results.filter((result) => result.status === 'skip').map((result) => result.id);
-    expect(skipped).toEqual([
+    const ids = (status: string) =>
+      results.filter((result) => result.status === status).map((result) => result.id);
+    expect(ids('not-applicable')).toEqual([
       'gw.4.1.invocation-channel',
       'gw.4.1.stripped-list',
       'gw.4.1.stub-description',
       'gw.4.1.stub-not-callable',
       'gw.4.3.hydrate',
       'gw.2.5.ordering',
+    ]);
+    // The controls declare no probe of their own, nor themselves off.
+    expect(ids('skip')).toEqual([
       'gw.4.4.tolerant-args',
       'gw.4.5.cache-hit',
       'gw.4.5.cache-mutating',
@@ -87,15 +91,27 @@ describe('the cache-stable browsing and primitive checks', () => {
     },
   );
 
-  it('skip when the target declares neither and lists no primitive meta-tool', async () => {
+  it('skip §5 when the target declares it neither on nor off, and find §9 not applicable when it lists no primitive meta-tool', async () => {
     const target = fixtureTarget('gateway/gateway-fixture.mjs', '--mode', 'gateway');
     const report = await runConformance({
       targets: [target],
       specs: ['gateway'],
       requirements: [...CACHE_STABLE_REQUIREMENTS, ...PRIMITIVE_REQUIREMENTS],
     });
-    for (const id of [...CACHE_STABLE_REQUIREMENTS, ...PRIMITIVE_REQUIREMENTS]) {
-      expect(resultOf(report, id).status).toBe('skip');
+    for (const id of CACHE_STABLE_REQUIREMENTS) expect(resultOf(report, id).status).toBe('skip');
+    for (const id of PRIMITIVE_REQUIREMENTS) {
+      expect(resultOf(report, id).status).toBe('not-applicable');
+    }
+    const off = await runConformance({
+      targets: [{ ...target, settings: { gatewayControls: { off: ['cacheStable'] } } }],
+      specs: ['gateway'],
+      requirements: CACHE_STABLE_REQUIREMENTS,
+    });
+    for (const id of CACHE_STABLE_REQUIREMENTS) {
+      expect(resultOf(off, id)).toMatchObject({
+        status: 'not-applicable',
+        message: 'the target declares cache-stable browsing off (settings.gatewayControls.off)',
+      });
     }
   });
 

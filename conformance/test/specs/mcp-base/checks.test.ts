@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ConformanceReport, mcpBaseSpec, runConformance } from '../../../src/index.js';
-import { fixtureTarget, MCP_BASE_FIXTURE, resultOf } from '../../helpers.js';
+import { fixtureTarget, httpFixtureTarget, MCP_BASE_FIXTURE, resultOf } from '../../helpers.js';
 
 // Each check's defects are proven in test/defects.test.ts (src/specs/mcp-base/defects.ts).
 describe('the mcp-base checks', () => {
@@ -28,6 +28,36 @@ describe('the mcp-base checks', () => {
       message: 'timed out after 3000 ms',
     });
     expect(resultOf(report, 'jsonrpc.unknown-method.error').status).toBe('pass');
+  });
+
+  it('passes a server that refuses a body that is not JSON with 400 and an HTML page, as both MCP revisions allow', async () => {
+    const report = await runConformance({
+      targets: [httpFixtureTarget(MCP_BASE_FIXTURE, ['--defect', 'http-parse-error-html'])],
+      requirements: ['jsonrpc.parse-error.code', 'jsonrpc.parse-error.keeps-serving'],
+      era: 'both',
+    });
+    const results = report.targets.flatMap((target) => target.results);
+    expect(results.map((result) => [result.id, result.status, result.message])).toEqual([
+      [
+        'jsonrpc.parse-error.keeps-serving',
+        'pass',
+        'still answers after a message that is not JSON',
+      ],
+      [
+        'jsonrpc.parse-error.code',
+        'pass',
+        'HTTP 400 (text/html; charset=utf-8) without a JSON-RPC body: an error status, and the body may carry the error',
+      ],
+    ]);
+  });
+
+  it('passes silence about a line that is not JSON over stdio', () => {
+    expect(resultOf(good, 'jsonrpc.parse-error.code')).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(
+        /^the server said nothing about the line; accepted over stdio/,
+      ),
+    });
   });
 
   it('reports that the good fixture paginates its tools over two pages', () => {

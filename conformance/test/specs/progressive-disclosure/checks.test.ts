@@ -58,7 +58,7 @@ describe('the progressive-disclosure checks', { timeout: 120_000 }, () => {
       )
       .map((requirement): [string, string] => [
         requirement.id,
-        kind === 'stdio' && requirement.id === NEEDS_RESTRICTED_CALLER ? 'skip' : 'pass',
+        kind === 'stdio' && requirement.id === NEEDS_RESTRICTED_CALLER ? 'not-applicable' : 'pass',
       ]);
 
   it('lists what MCP cannot show unchecked', () => {

@@ -9,7 +9,7 @@ export const UNOBSERVABLE: readonly string[] = [
   'pd.7.2.reload-on-change',
 ];
 
-/** The check that needs a restricted caller over HTTP, so it skips over stdio. */
+/** The check that needs a restricted caller over HTTP, so it does not apply over stdio. */
 export const NEEDS_RESTRICTED_CALLER = 'pd.5.3.primary-authorization';
 
 /** The progressive-disclosure fixture server, relative to the fixtures folder. */

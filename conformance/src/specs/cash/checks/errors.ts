@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { allListings, discovery, findProbeFunction, NO_REQUIRED_PARAMETER } from '../discovery.js';
 import { gateObservation } from '../gate-observation.js';
 import { canonical, mentionsWord, nearMiss } from '../names.js';
@@ -173,7 +173,7 @@ export const invalidArgumentsCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const probe = await findProbeFunction(context);
-    if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);
+    if (probe === undefined) return notApplicable(NO_REQUIRED_PARAMETER);
     const args = callArguments(probe.namespace, probe.name, {});
     const answer = await askOnce(context, 'call', args);
     const call = describeInvocation('call', args);

@@ -7,7 +7,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { discovery, type FunctionReference } from '../discovery.js';
 import { functionDocCall, functionSurvey, silentDocs } from '../function-survey.js';
 import { parseJsonObject } from '../help-listing.js';
@@ -23,7 +23,7 @@ export const functionDocCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const { docs } = await functionSurvey(context);
-    if (docs.length === 0) return skip(NO_FUNCTION);
+    if (docs.length === 0) return notApplicable(NO_FUNCTION);
     const problems: string[] = [];
     for (const { reference, doc } of docs) {
       const call = functionDocCall(reference);

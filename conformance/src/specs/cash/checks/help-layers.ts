@@ -5,7 +5,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import {
   allListings,
   type DiscoveredListing,
@@ -102,7 +102,7 @@ export const namespaceEntriesCheck: Check = {
     const { namespaces } = await discovery(context);
     const read = namespaces.filter((listing) => !listing.answer.isError);
     if (namespaces.length === 0) {
-      return skip(
+      return notApplicable(
         'help() lists no namespace: a server whose root holds its functions has no help(namespace) listing (cash-rfc §4.2 Root namespace)',
       );
     }
@@ -159,7 +159,7 @@ export const namespaceNoParametersCheck: Check = {
         !listing.answer.isError && listing.entries.some((entry) => entry.kind === 'function'),
     );
     if (listings.length === 0) {
-      return skip(
+      return notApplicable(
         'no listing that was read lists functions, and the RFC does not require a server to offer any',
       );
     }
@@ -228,7 +228,8 @@ export const distinguishesKindsCheck: Check = {
       const kinds = new Set(listing.entries.map((entry) => entry.kind));
       return kinds.size > 1;
     });
-    if (mixed.length === 0) return skip('no listing holds both sub-namespaces and functions');
+    if (mixed.length === 0)
+      return notApplicable('no listing holds both sub-namespaces and functions');
     const problems = mixed.flatMap((listing) => {
       const unmarked = listing.entries.filter((entry) => entry.probed);
       if (unmarked.length === 0) return [];

@@ -6,7 +6,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { parseJsonObject } from '../help-listing.js';
 import {
   MANIFEST_PATH,
@@ -30,7 +30,7 @@ export const manifestPublishedCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const manifest = await wellKnownManifest(context);
-    if (manifest === undefined) return skip(STDIO);
+    if (manifest === undefined) return notApplicable(STDIO);
     if (manifest.status !== 200) return fail(`GET ${manifest.url} answered ${manifest.status}`);
     return manifest.body.trim() === ''
       ? fail(`GET ${manifest.url} answered an empty body`)
@@ -44,7 +44,7 @@ export const manifestContentTypeCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const manifest = await wellKnownManifest(context);
-    if (manifest === undefined) return skip(STDIO);
+    if (manifest === undefined) return notApplicable(STDIO);
     if (manifest.status !== 200) {
       return skip(`${MANIFEST_PATH} is not published (see cash.5.5.manifest-published)`);
     }

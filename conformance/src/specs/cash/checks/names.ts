@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import {
   allListings,
   discovery,
@@ -36,7 +36,7 @@ export const labelCharsetCheck: Check = {
         .map((entry) => relativeName(listing.path, entry.name)),
     );
     const bad = labels.filter((label) => !IDENTIFIER_PATTERN.test(label));
-    if (labels.length === 0) return skip('help lists no namespace');
+    if (labels.length === 0) return notApplicable('help lists no namespace');
     return bad.length > 0
       ? fail(`labels outside [A-Za-z0-9_]: ${listProblems(bad.map((label) => `"${label}"`))}`)
       : pass(`${labels.length} namespace labels use letters, digits and underscores`);
@@ -81,7 +81,7 @@ export const kwargsKeysCharsetCheck: Check = {
     const silent = silentDocs(found);
     if (silent !== undefined) return fail(`no kwargs key to judge: ${silent}`);
     if (keys.length === 0) {
-      return skip(
+      return notApplicable(
         found.docs.length === 0
           ? 'help lists no function, so no kwargs key is documented'
           : `every one of ${found.docs.length} function doc(s) read says the function takes no parameter`,
@@ -124,7 +124,7 @@ export const namespaceNormalizedCheck: Check = {
     const listings = (await discovery(context)).namespaces
       .filter((listing) => !listing.answer.isError)
       .slice(0, NORMALIZATION_SAMPLE);
-    if (listings.length === 0) return skip('help lists no namespace');
+    if (listings.length === 0) return notApplicable('help lists no namespace');
     const problems: string[] = [];
     for (const listing of listings) {
       const spelled = respellPath(listing.path);
@@ -178,7 +178,8 @@ export const identifierNormalizedCheck: Check = {
       }
     }
     problems.push(...(await callProblems(context, false)));
-    if (functions.length === 0 && skills.length === 0) return skip('help lists no function');
+    if (functions.length === 0 && skills.length === 0)
+      return notApplicable('help lists no function');
     return problems.length > 0
       ? fail(listProblems(problems))
       : pass(
@@ -227,7 +228,7 @@ export const kwargsKeysNormalizedCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const probe = await findProbeFunction(context);
-    if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);
+    if (probe === undefined) return notApplicable(NO_REQUIRED_PARAMETER);
     const { namespace, name, parameter } = probe;
     const wrong = wrongValue(parameter.type);
     const spelled = respell(parameter.name);
@@ -290,7 +291,7 @@ export const expressiveNamesCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const root = (await discovery(context)).functions.filter((item) => item.namespace === '');
-    if (root.length === 0) return skip('the root namespace has no function');
+    if (root.length === 0) return notApplicable('the root namespace has no function');
     const bare = root.filter((item) => BARE_VERBS.has(canonical(item.name)));
     return bare.length > 0
       ? fail(

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import type { Check, CheckOutcome } from '../../../check.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { parseJsonObject } from '../help-listing.js';
 import { type FetchedSkill, listedSkills, skillArguments } from '../skills.js';
 import { askOnce, describeInvocation } from '../tool-answer.js';
@@ -43,10 +43,13 @@ const NO_SKILLS = 'skill() lists no skill';
 /** The fetched skills that answered, or the outcome to report instead. */
 async function answeredSkills(
   context: Parameters<Check['run']>[0],
-): Promise<readonly FetchedSkill[] | string> {
+): Promise<readonly FetchedSkill[] | CheckOutcome> {
   const { fetched } = await listedSkills(context);
   const answered = fetched.filter((item) => !item.answer.isError);
-  return answered.length === 0 ? NO_SKILLS : answered;
+  if (fetched.length === 0) return notApplicable(NO_SKILLS);
+  return answered.length === 0
+    ? skip('no listed skill could be fetched (see cash.4.3.skill-listing)')
+    : answered;
 }
 
 /** skill() lists the skills, and each can be fetched. */
@@ -77,7 +80,7 @@ export const textOnlyCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
-    if (typeof skills === 'string') return skip(skills);
+    if ('status' in skills) return skills;
     const problems: string[] = [];
     for (const { skill, answer } of skills) {
       const other = answer.contentTypes.filter((type) => type !== 'text');
@@ -97,7 +100,7 @@ export const instructionsCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
-    if (typeof skills === 'string') return skip(skills);
+    if ('status' in skills) return skills;
     const problems: string[] = [];
     for (const { skill, answer } of skills) {
       const text = answer.text.trim();
@@ -122,14 +125,14 @@ export const placeholdersCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
-    if (typeof skills === 'string') return skip(skills);
+    if ('status' in skills) return skills;
     const withPlaceholders = skills.flatMap((item) => {
       const names = [...item.answer.text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map(
         (match) => match[1] ?? '',
       );
       return names.length === 0 ? [] : [{ ...item, names: [...new Set(names)] }];
     });
-    if (withPlaceholders.length === 0) return skip('no skill text has a {{placeholder}}');
+    if (withPlaceholders.length === 0) return notApplicable('no skill text has a {{placeholder}}');
     const problems: string[] = [];
     for (const { skill, names } of withPlaceholders) {
       const kwargs = Object.fromEntries(

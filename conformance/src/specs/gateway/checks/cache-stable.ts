@@ -8,9 +8,13 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, pass } from '../../../outcome.js';
 import { cardsOf } from '../cards.js';
-import { controlsProbeOf, type GatewayControlsProbe } from '../controls-settings.js';
+import {
+  controlsProbeOf,
+  type GatewayControlsProbe,
+  undeclaredControl,
+} from '../controls-settings.js';
 import { resolveToolId } from '../probe.js';
 import {
   callMetaTool,
@@ -137,9 +141,7 @@ async function scenarioOrSkip(context: CheckContext): Promise<Scenario | CheckOu
   if (outcome !== undefined) return outcome;
   const settings = controlsProbeOf(context)?.cacheStable;
   if (settings === undefined) {
-    return skip(
-      'the target declares no settings.gatewayControls.cacheStable: cache-stable browsing off',
-    );
+    return undeclaredControl(context, 'cacheStable', 'cache-stable browsing');
   }
   return scenarioOf(context, settings);
 }

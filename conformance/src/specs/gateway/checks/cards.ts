@@ -6,7 +6,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { type BrowseAnswer, browse, probeBrowses, probeToolCards } from '../cards.js';
 import { declaresCacheStable } from '../controls-settings.js';
@@ -74,7 +74,8 @@ export const toolIdFormatCheck: Check = {
               .filter((stub) => !stub.schemaRefused)
               .map((stub) => stub.toolId)
           : [];
-    if (mode === undefined) return skip('the target serves neither the gateway nor the proxy');
+    if (mode === undefined)
+      return notApplicable('the target serves neither the gateway nor the proxy');
     if (ids.length === 0) return fail('no browse or hydration gave a tool id');
     const problems = ids.flatMap((id) => toolIdProblem(id) ?? []);
     return problems.length > 0
@@ -256,7 +257,7 @@ export const orderingCheck: Check = {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
     if (declaresCacheStable(context)) {
-      return skip(
+      return notApplicable(
         'the target declares cache-stable browsing, whose order (§5.1) replaces this one: see gw.5.1.seen-first',
       );
     }

@@ -6,9 +6,13 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
-import { controlsProbeOf, type GatewayControlsProbe } from '../controls-settings.js';
+import {
+  controlsProbeOf,
+  type GatewayControlsProbe,
+  undeclaredControl,
+} from '../controls-settings.js';
 import { resolveToolId } from '../probe.js';
 import {
   callMetaTool,
@@ -21,14 +25,14 @@ import {
 } from '../surface.js';
 
 /** The probe section a check needs, or the outcome that skips it. */
-async function sectionOf<Key extends keyof GatewayControlsProbe>(
+async function sectionOf<Key extends 'cache' | 'quota' | 'tolerant'>(
   context: CheckContext,
   key: Key,
 ): Promise<NonNullable<GatewayControlsProbe[Key]> | CheckOutcome> {
   const outcome = await requireMode(context, 'gateway');
   if (outcome !== undefined) return outcome;
   const section = controlsProbeOf(context)?.[key];
-  return section ?? skip(`the target declares no settings.gatewayControls.${key}: control off`);
+  return section ?? undeclaredControl(context, key, `the ${key} control`);
 }
 
 function isOutcome(value: unknown): value is CheckOutcome {

@@ -7,7 +7,7 @@
 
 import { homedir } from 'node:os';
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { invalidArgumentsCall } from '../probe.js';
 import {
@@ -108,7 +108,7 @@ export const errorShapeCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const errors = await provokedErrors(context);
     const problems = errors.flatMap(({ call, answer }) => {
       if (!answer.isError) return [`${call} did not answer with an error`];
@@ -131,7 +131,7 @@ export const redactionCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const errors = await provokedErrors(context);
     const problems = errors.flatMap(({ call, answer }) => {
       const message = answer.payload?.message;
@@ -156,7 +156,7 @@ export const idCorrelatesCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const problems: string[] = [];
     const unknown = (await provokedErrors(context))[0];
     if (unknown === undefined || errorCodeOf(unknown.answer) !== 'HYDRATE_FAILED') {

@@ -7,7 +7,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, notApplicable, pass, skip } from '../../../outcome.js';
 import { errorOf, isRecord } from '../../../session/json-rpc.js';
 import { browse, PROBE_QUERIES, PROBE_TOP_K } from '../cards.js';
 import { hydratedStubs, invalidArgumentsCall, largeResultCall } from '../probe.js';
@@ -38,7 +38,7 @@ export const legacyIdRefusedCheck: Check = {
   definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const known = await invalidArgumentsCall(context);
     if (known === undefined) {
       return skip('no known tool to name: the target configures no settings.gateway probe');

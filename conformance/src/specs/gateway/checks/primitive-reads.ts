@@ -7,7 +7,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { controlsProbeOf, type GatewayControlsProbe } from '../controls-settings.js';
 import {
   errorFieldProblems,
@@ -39,7 +39,7 @@ async function requireRead(
   if (outcome !== undefined) return outcome;
   return (await listedPairs(context))[kind].read
     ? undefined
-    : skip(`the target lists no ${PRIMITIVE_TOOLS[kind].read}: ${kind}s off`);
+    : notApplicable(`the target lists no ${PRIMITIVE_TOOLS[kind].read}: ${kind}s off`);
 }
 
 /** What is wrong with `answer` as a ResultEnvelope, as problems. */

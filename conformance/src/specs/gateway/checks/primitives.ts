@@ -7,7 +7,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { cardsOf } from '../cards.js';
 import { controlsProbeOf } from '../controls-settings.js';
 import {
@@ -39,7 +39,7 @@ async function browsableKinds(context: CheckContext): Promise<PrimitiveKind[] | 
   if (outcome !== undefined) return outcome;
   const pairs = await listedPairs(context);
   const kinds = PRIMITIVE_KINDS.filter((kind) => pairs[kind].browse);
-  return kinds.length === 0 ? skip(NO_PRIMITIVES) : kinds;
+  return kinds.length === 0 ? notApplicable(NO_PRIMITIVES) : kinds;
 }
 
 function isKinds(value: PrimitiveKind[] | CheckOutcome): value is PrimitiveKind[] {
@@ -81,7 +81,7 @@ export const advertisedCheck: Check = {
     }
     if (problems.length > 0) return fail(listProblems(problems));
     return listedKinds === 0
-      ? skip(`${NO_PRIMITIVES}, and the target declares none`)
+      ? notApplicable(`${NO_PRIMITIVES}, and the target declares none`)
       : pass(`lists the meta-tools of the ${listedKinds} kind(s) its upstreams offer, in pairs`);
   },
 };
@@ -167,7 +167,7 @@ export const collisionKeysCheck: Check = {
     }
     if (problems.length > 0) return fail(listProblems(problems));
     return keyed.length === 0
-      ? skip('no two resources or prompts share an id here: no collision key to observe')
+      ? notApplicable('no two resources or prompts share an id here: no collision key to observe')
       : pass(
           `${keyed.length} ~N keys beside their bare ids${readable === undefined ? '' : `; ${readable.id} reads`}`,
         );

@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { describeRawError, errorOf } from '../../../session/json-rpc.js';
 import { modernEnvelope } from '../../../session/modern-envelope.js';
 import { postWithHeaderCase } from '../../../session/raw-http-post.js';
@@ -21,7 +21,7 @@ const HEADER_MISMATCH = -32020;
 function stdioSkip(context: CheckContext): CheckOutcome | undefined {
   return context.target.kind === 'http' && context.target.url !== undefined
     ? undefined
-    : skip('headers exist on Streamable HTTP only; this target is reached over stdio');
+    : notApplicable('headers exist on Streamable HTTP only; this target is reached over stdio');
 }
 
 /** One request whose headers disagree with its body. */

@@ -8,7 +8,7 @@
 import { stableStringify } from '@x/core/catalog-server';
 import type { Check, CheckContext } from '../../../check.js';
 import { CLIENT_INFO_META_KEY } from '../../../era/era.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, notApplicable, pass } from '../../../outcome.js';
 import { describeRawError, errorOf, isRecord } from '../../../session/json-rpc.js';
 import { modernEnvelope } from '../../../session/modern-envelope.js';
 import type { RawSession } from '../../../session/raw-session.js';
@@ -32,7 +32,9 @@ function names(tools: readonly unknown[]): string {
 }
 
 async function withoutTools(context: CheckContext) {
-  return (await declares(context, 'tools')) ? undefined : skip('the server declares no tools');
+  return (await declares(context, 'tools'))
+    ? undefined
+    : notApplicable('the server declares no tools');
 }
 
 /** Fresh sessions start a server process over stdio: each check gets time for two. */

@@ -5,7 +5,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { createSchemaCompiler } from '../json-schema.js';
 import { listTools, toolLabel } from '../tool-listing.js';
@@ -29,7 +29,7 @@ type ToolRead =
 async function readTools(context: CheckContext, failOnShape: boolean): Promise<ToolRead> {
   const { declared, walk } = await listTools(context);
   const outcome = (value: CheckOutcome): ToolRead => ({ kind: 'outcome', outcome: value });
-  if (!declared) return outcome(skip('the server does not declare tools'));
+  if (!declared) return outcome(notApplicable('the server does not declare tools'));
   const failure = walk.failure;
   if (failure?.kind === 'request')
     return outcome(skip(`${failure.message} (see mcp.capabilities.tools)`));

@@ -8,7 +8,7 @@
 import type { DriverCheck } from '../../../driver/driver-check.js';
 import type { CallOutcome } from '../../../driver/driver-host.js';
 import type { DriverMethod } from '../../../driver/host-protocol.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { describeOutcome, preview } from '../observe.js';
 
 /** The method behind each capability flag of mcs §5, in the TypeScript SDK's names. */
@@ -79,7 +79,7 @@ export const capabilityResultsCheck: DriverCheck = {
       (flag) =>
         Object.hasOwn(METHOD_BY_FLAG, flag) && driver.methods[METHOD_BY_FLAG[flag] as DriverMethod],
     );
-    if (flags.length === 0) return skip('declares no mcs §5 capability with its method');
+    if (flags.length === 0) return notApplicable('declares no mcs §5 capability with its method');
     const problems: string[] = [];
     for (const flag of flags) {
       const method = METHOD_BY_FLAG[flag] as DriverMethod;

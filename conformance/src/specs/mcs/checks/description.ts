@@ -10,7 +10,7 @@ import type {
   DriverCheckContext,
   DriverUnderTest,
 } from '../../../driver/driver-check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import {
   describeOutcome,
   modelArguments,
@@ -128,7 +128,7 @@ export const standardFormatCheck: DriverCheck = {
     const driver = await context.driver();
     const format = (driver.meta as { spec_format?: unknown } | null)?.spec_format;
     if (typeof format === 'string' && format.trim().toLowerCase() === 'custom') {
-      return skip('spec_format is Custom: no established format applies');
+      return notApplicable('spec_format is Custom: no established format applies');
     }
     const { description } = await plainPair(context);
     if ('problem' in description) return fail(`there is no description: ${description.problem}`);
@@ -158,7 +158,7 @@ export const systemMessageCheck: DriverCheck = {
   definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
-    if (!driver.methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
+    if (!driver.methods.getDriverSystemMessage) return notApplicable(OPTIONAL_MESSAGE);
     const models = modelsToAsk(driver.meta);
     const problems: string[] = [];
     const ways = new Set<string>();
@@ -200,7 +200,8 @@ export const formatGuidanceCheck: DriverCheck = {
   requirement: 'mcs.3.2.format-guidance',
   definedIn: import.meta.url,
   async run(context) {
-    if (!(await context.driver()).methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
+    if (!(await context.driver()).methods.getDriverSystemMessage)
+      return notApplicable(OPTIONAL_MESSAGE);
     const { description, message } = await plainPair(context);
     if (message === undefined) return fail('there is no system message');
     const rest =

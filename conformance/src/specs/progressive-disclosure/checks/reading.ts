@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { needFullDescriptions, needResource, needTools } from '../prerequisites.js';
 import {
@@ -115,7 +115,8 @@ export const exactNamesCheck: Check = {
       return variant === undefined || listed.has(variant) ? [] : [{ name: tool.name, variant }];
     });
     const [candidate] = candidates;
-    if (candidate === undefined) return skip('no listed name changes with its letter case');
+    if (candidate === undefined)
+      return notApplicable('no listed name changes with its letter case');
     const uri = descriptionsUri(resource.value.baseUri, [candidate.variant]);
     const body = objectOf(await readShared(context, uri));
     const served = Object.entries(body ?? {}).filter(([, entry]) => isFullEntry(entry));
