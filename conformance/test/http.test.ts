@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTarget, mcpBaseSpec, runConformance } from '../src/index.js';
 import { type HttpFixture, MCP_BASE_FIXTURE, resultOf, startHttpFixture } from './helpers.js';
@@ -76,6 +77,35 @@ describe('checking a server over Streamable HTTP (--url)', () => {
       code: 'TARGET_START_FAILED',
       message: expect.stringContaining('HTTP 401'),
     });
+  });
+
+  it('reports a target refused in both eras with the status and the head of the body it answered', async () => {
+    // A host allow-list in front of the server: every POST gets 403 and a line saying why.
+    const refusing = createServer((_request, response) => {
+      response
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('Invalid Host header: 127.0.0.1 is not allowed\n');
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const address = refusing.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      await expect(
+        runConformance({
+          targets: [
+            createTarget('refusing', { kind: 'http', url: `http://127.0.0.1:${port}/mcp` }),
+          ],
+          era: 'both',
+        }),
+      ).rejects.toMatchObject({
+        code: 'TARGET_START_FAILED',
+        message: expect.stringContaining(
+          'initialize failed: HTTP 403 (text/plain: "Invalid Host header: 127.0.0.1 is not allowed") answer carried no JSON-RPC response',
+        ),
+      });
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
   });
 
   it('reports an endpoint nobody listens on as not started', async () => {
