@@ -5,6 +5,7 @@
  * @module
  */
 
+import { DEFECT_NAME_PATTERN, type DefectTable } from './defect.js';
 import { REQUIREMENT_LEVELS } from './requirement.js';
 import type { SpecCatalogEntry } from './spec.js';
 
@@ -13,9 +14,12 @@ const ID_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
 /**
  * Every inconsistency of `registry`, one line each (none when it is sound): a MUST or SHOULD
- * without a check (unless marked unobservable, with its reason), an unobservable one with a check, a check naming a requirement its spec does not list, a requirement id that is
- * malformed or used twice, an unknown level, a summary that is empty or not one line, a spec name
- * used twice.
+ * without a check (unless marked unobservable, with its reason), an unobservable one with a
+ * check, a check naming a requirement its spec does not list or naming no module (`definedIn`),
+ * a requirement id that is malformed or used twice, an unknown level, a summary that is empty or
+ * not one line, a spec name used twice; and for the defects: a spec with checks but no defect
+ * table, a check no defect proves able to fail, a defect naming a requirement no check of its
+ * spec decides, a malformed defect name, a row listed twice.
  */
 export function findCatalogProblems(registry: readonly SpecCatalogEntry[]): string[] {
   const problems: string[] = [];
@@ -52,7 +56,41 @@ export function findCatalogProblems(registry: readonly SpecCatalogEntry[]): stri
       if (!ids.has(check.requirement)) {
         problems.push(`${spec.name}: a check names the unknown requirement ${check.requirement}`);
       }
+      if (check.definedIn === undefined) {
+        problems.push(
+          `${spec.name}: the check of ${check.requirement} names no module (definedIn: import.meta.url)`,
+        );
+      }
     }
+    problems.push(...defectProblems(spec));
+  }
+  return problems;
+}
+
+/** The problems of a spec's defect table (see {@link findCatalogProblems}). */
+function defectProblems(spec: SpecCatalogEntry): string[] {
+  const checked = new Set(spec.checks.map((check) => check.requirement));
+  if (spec.defects === undefined) {
+    return checked.size === 0 ? [] : [`${spec.name}: has checks but no defect table`];
+  }
+  const table: DefectTable = spec.defects;
+  const problems: string[] = [];
+  if (table.fixture.trim() === '') problems.push(`${spec.name}: the defect table names no fixture`);
+  const proven = new Set<string>();
+  const rows = new Set<string>();
+  for (const row of table.defects) {
+    const where = `${spec.name}: defect ${row.defect} of ${row.requirement}`;
+    if (!checked.has(row.requirement)) problems.push(`${where}: no check of the spec decides it`);
+    if (!DEFECT_NAME_PATTERN.test(row.defect))
+      problems.push(`${where}: the name is not lowercase words joined by hyphens`);
+    const key = `${row.requirement} ${row.defect} ${row.setup ?? ''}`;
+    if (rows.has(key)) problems.push(`${where}: is listed twice`);
+    rows.add(key);
+    proven.add(row.requirement);
+  }
+  for (const requirement of checked) {
+    if (!proven.has(requirement))
+      problems.push(`${spec.name}: no defect proves the check of ${requirement} able to fail`);
   }
   return problems;
 }

@@ -8,12 +8,17 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { Era } from './era/era.js';
 import type { RawSession } from './session/raw-session.js';
 
-/** What a check concluded. */
-export type CheckStatus = 'pass' | 'fail' | 'skip';
+/**
+ * What a check concluded: `pass` or `fail`; `not-applicable` when the requirement does not apply
+ * to this target (its transport, era, mode, or a capability or feature it does not declare or
+ * offer); `skip` when it could apply but the check cannot decide it here (the target's
+ * registration lacks a setting or a probe the check needs, or a prerequisite failed).
+ */
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'not-applicable';
 
 /** The outcome of one check: a status and one line saying why. */
 export interface CheckOutcome {
-  /** `skip` means the requirement does not apply to this server or cannot be observed. */
+  /** The conclusion; a skip is never a pass, and neither is `not-applicable`. */
   readonly status: CheckStatus;
   /** One line for the report. */
   readonly message: string;
@@ -89,6 +94,11 @@ export interface CheckContext {
 export interface Check {
   /** The id of the requirement this check decides. */
   readonly requirement: string;
+  /**
+   * The URL of the module that defines the check (its `import.meta.url`), so `COVERAGE.md` can
+   * name the file; every check of a registered spec has one.
+   */
+  readonly definedIn?: string;
   /** A time limit for this check that overrides the run's default. */
   readonly timeoutMs?: number;
   /**

@@ -19,6 +19,8 @@ export type {
 } from './check.js';
 // CLI and errors
 export { type CliIo, EXIT, runCli } from './cli/run-cli.js';
+// Defects: the broken fixtures that prove each check can fail
+export { DEFECT_NAME_PATTERN, type Defect, type DefectTable } from './defect.js';
 // Drivers (MCS driver modules checked in process)
 export type {
   DriverCheck,
@@ -68,7 +70,7 @@ export {
   type ConformanceErrorCode,
   type ConformanceErrorOptions,
 } from './errors.js';
-export { fail, listProblems, pass, skip } from './outcome.js';
+export { fail, listProblems, notApplicable, pass, skip } from './outcome.js';
 // Reports
 export { formatCatalogJson, formatCatalogText } from './report/catalog.js';
 export { formatJsonReport } from './report/json.js';

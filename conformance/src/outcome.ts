@@ -16,9 +16,20 @@ export function fail(message: string): CheckOutcome {
   return { status: 'fail', message };
 }
 
-/** The requirement does not apply to this server, or cannot be observed on it. */
+/**
+ * The requirement could apply to this target, but the check cannot decide it here: the target
+ * lacks a setting or a probe the check needs (say which), or a prerequisite failed.
+ */
 export function skip(message: string): CheckOutcome {
   return { status: 'skip', message };
+}
+
+/**
+ * The requirement does not apply to this target: its transport, era or mode, or a capability or
+ * feature the target does not declare or offer (say which).
+ */
+export function notApplicable(message: string): CheckOutcome {
+  return { status: 'not-applicable', message };
 }
 
 /** How many problems a message lists before summarizing the rest. */

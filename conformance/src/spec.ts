@@ -6,6 +6,7 @@
  */
 
 import type { Check, CheckContext } from './check.js';
+import type { DefectTable } from './defect.js';
 import type { Era } from './era/era.js';
 import type { Requirement } from './requirement.js';
 
@@ -20,8 +21,10 @@ export interface SpecCatalogEntry {
   readonly description: string;
   /** The requirements, in report order. */
   readonly requirements: readonly Requirement[];
-  /** The checks; each names one of `requirements`. */
-  readonly checks: readonly { readonly requirement: string }[];
+  /** The checks; each names one of `requirements` and the module that defines it. */
+  readonly checks: readonly { readonly requirement: string; readonly definedIn?: string }[];
+  /** The broken fixtures that prove each check can fail (every registered spec has them). */
+  readonly defects?: DefectTable;
 }
 
 /**

@@ -9,6 +9,19 @@ import {
   X_PROFILE,
 } from '../src/index.js';
 
+/** A check of `requirement` that passes, defined here. */
+const checkOf = (requirement: string) => ({
+  requirement,
+  definedIn: import.meta.url,
+  run: async () => pass('runs'),
+});
+
+/** A defect table proving the checks of `requirements`. */
+const defectsOf = (...requirements: string[]) => ({
+  fixture: 'test/fixtures/fake.mjs',
+  defects: requirements.map((requirement) => ({ requirement, defect: 'broken', failure: /./ })),
+});
+
 const fakeSpec: SpecDefinition = {
   name: 'fake',
   description: 'A spec with every kind of catalog mistake.',
@@ -23,7 +36,8 @@ const fakeSpec: SpecDefinition = {
     },
     { id: 'fake.may', spec: 'fake-1', section: '3', level: 'MAY', summary: 'May go unchecked.' },
   ],
-  checks: [{ requirement: 'fake.nowhere', run: async () => pass('never runs') }],
+  checks: [checkOf('fake.nowhere')],
+  defects: defectsOf(),
   detect: async () => false,
 };
 
@@ -45,6 +59,36 @@ describe('the requirement catalog', () => {
       'fake: fake.must: a MUST requirement has no check',
       'fake: fake.should: a SHOULD requirement has no check',
       'fake: a check names the unknown requirement fake.nowhere',
+      'fake: no defect proves the check of fake.nowhere able to fail',
+    ]);
+  });
+
+  it('reports a check without its module, a spec without defects, and defects that prove nothing', () => {
+    const spec: SpecDefinition = {
+      ...fakeSpec,
+      requirements: [fakeMust],
+      checks: [{ requirement: 'fake.must', run: async () => pass('runs') }],
+    };
+    const { defects: _none, ...withoutTable } = spec;
+    expect(findCatalogProblems([withoutTable])).toEqual([
+      'fake: the check of fake.must names no module (definedIn: import.meta.url)',
+      'fake: has checks but no defect table',
+    ]);
+    const table = {
+      fixture: 'test/fixtures/fake.mjs',
+      defects: [
+        { requirement: 'fake.must', defect: 'Not A Name', failure: /./ },
+        { requirement: 'fake.must', defect: 'twice', failure: /./ },
+        { requirement: 'fake.must', defect: 'twice', failure: /./ },
+        { requirement: 'fake.other', defect: 'stray', failure: /./ },
+      ],
+    };
+    expect(
+      findCatalogProblems([{ ...spec, checks: [checkOf('fake.must')], defects: table }]),
+    ).toEqual([
+      'fake: defect Not A Name of fake.must: the name is not lowercase words joined by hyphens',
+      'fake: defect twice of fake.must: is listed twice',
+      'fake: defect stray of fake.other: no check of the spec decides it',
     ]);
   });
 
@@ -56,7 +100,8 @@ describe('the requirement catalog', () => {
         { ...fakeMust, id: 'fake.checked', unobservable: 'says so, yet has a check.' },
         { ...fakeMust, id: 'fake.blank', unobservable: ' ' },
       ],
-      checks: [{ requirement: 'fake.checked', run: async () => pass('runs') }],
+      checks: [checkOf('fake.checked')],
+      defects: defectsOf('fake.checked'),
     };
     expect(findCatalogProblems([spec])).toEqual([
       'fake: fake.checked: is marked unobservable but has a check',
@@ -86,10 +131,8 @@ describe('the requirement catalog', () => {
       ...fakeSpec,
       name: 'twice',
       requirements: [first, { ...first, id: 'Not An Id' }],
-      checks: [
-        { requirement: first.id, run: async () => pass('') },
-        { requirement: 'Not An Id', run: async () => pass('') },
-      ],
+      checks: [checkOf(first.id), checkOf('Not An Id')],
+      defects: defectsOf(first.id, 'Not An Id'),
     };
     expect(findCatalogProblems([{ ...twice, name: 'one' }, twice])).toEqual([
       'one: Not An Id: the id is not dotted lowercase words',

@@ -9,6 +9,9 @@ import { createStdioTarget, type TargetDefinition } from '../src/index.js';
 /** The folder of the fixture servers. */
 export const FIXTURES_DIRECTORY = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
+/** The mcp-base fixture, relative to the fixtures folder: good, or broken by `--defect NAME`. */
+export const MCP_BASE_FIXTURE = 'mcp-base/server.mjs';
+
 /** A stdio target running `node test/fixtures/<file> <args...>`. */
 export function fixtureTarget(file: string, ...args: string[]): TargetDefinition {
   return createStdioTarget({
@@ -27,18 +30,38 @@ export function resultOf(report: ConformanceReport, id: string): RequirementResu
   return results[0] as RequirementResult;
 }
 
+/**
+ * A target that starts `node test/fixtures/<file> --http <args...>` for its run and checks the
+ * URL it prints, with `specs` (default: detected).
+ */
+export function httpFixtureTarget(
+  file: string,
+  args: readonly string[] = [],
+  specs?: readonly string[],
+): TargetDefinition {
+  return {
+    name: [file, ...args, 'over http'].join(' '),
+    ...(specs === undefined ? {} : { specs }),
+    setup: async () => {
+      const fixture = await startHttpFixture(file, {}, args);
+      return { transport: { kind: 'http', url: fixture.url }, cleanup: () => fixture.close() };
+    },
+  };
+}
+
 /** A fixture served over Streamable HTTP on 127.0.0.1. */
 export interface HttpFixture {
   readonly url: string;
   close(): Promise<void>;
 }
 
-/** Starts `node test/fixtures/<file> --http` and waits for the URL it prints. */
+/** Starts `node test/fixtures/<file> --http <args...>` and waits for the URL it prints. */
 export function startHttpFixture(
   file: string,
   env: Record<string, string> = {},
+  args: readonly string[] = [],
 ): Promise<HttpFixture> {
-  return startListening([join(FIXTURES_DIRECTORY, file), '--http'], env);
+  return startListening([join(FIXTURES_DIRECTORY, file), '--http', ...args], env);
 }
 
 /**

@@ -16,6 +16,7 @@ describe('the reference targets', () => {
       'sdk2-modern-only http',
       'sdk2-legacy-only',
       'sdk2-legacy-only http',
+      'sdk2-express http',
       'x-pd demo',
       'x-pd wrap',
       'x-pd demo http',

@@ -60,6 +60,8 @@ export interface DriverCheckContext {
 export interface DriverCheck {
   /** The id of the requirement this check decides. */
   readonly requirement: string;
+  /** The URL of the module that defines the check (its `import.meta.url`), for `COVERAGE.md`. */
+  readonly definedIn?: string;
   /** A time limit for this check that overrides the run's default. */
   readonly timeoutMs?: number;
   /** Runs the check; may throw (a failure with the error's message). */

@@ -1,8 +1,11 @@
 /**
- * The era reference targets: two servers on the MCP TypeScript SDK v2 shipped in this package's
- * `fixtures/`, one that serves only the 2026-07-28 era (`legacy: 'reject'`) and one that serves
- * only the 2025 era, each over stdio and over Streamable HTTP. They prove the runner checks a
- * server in the era it serves without blaming it for the era it refuses.
+ * The reference targets on the MCP TypeScript SDK v2, shipped in this package's `fixtures/`: one
+ * server that serves only the 2026-07-28 era (`legacy: 'reject'`) and one that serves only the
+ * 2025 era, each over stdio and over Streamable HTTP, which prove the runner checks a server in
+ * the era it serves without blaming it for the era it refuses; and one built with the SDK's
+ * `createMcpExpressApp`, serving both eras over Streamable HTTP behind `express.json()`, which
+ * answers a body that is not JSON with 400 and an HTML page (a regression target: both revisions
+ * allow that answer).
  *
  * @module
  */
@@ -48,20 +51,19 @@ export async function listeningUrl(child: ChildProcess, name: string): Promise<s
 }
 
 /**
- * A target that starts `node <fixtures/file> --http` for the run and checks the URL it prints;
- * the process is stopped when the target's checks are done. `env` goes to the process.
+ * A target that starts `node <fixtures/file> --http <args...>` for the run and checks the URL it
+ * prints; the process is stopped when the target's checks are done.
  */
 export function createHttpFixtureTarget(
   name: string,
   file: string,
-  env: Readonly<Record<string, string>> = {},
+  args: readonly string[] = [],
 ): TargetDefinition {
   return {
     name,
     specs: SPECS,
     setup: async () => {
-      const child = spawn(process.execPath, [join(FIXTURES, file), '--http'], {
-        env: { ...process.env, ...env },
+      const child = spawn(process.execPath, [join(FIXTURES, file), '--http', ...args], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const stop = async () => {
@@ -81,25 +83,25 @@ export function createHttpFixtureTarget(
   };
 }
 
-/** A target that runs `node <fixtures/file>` over stdio, with `env`. */
+/** A target that runs `node <fixtures/file> <args...>` over stdio. */
 export function createStdioFixtureTarget(
   name: string,
   file: string,
-  env: Readonly<Record<string, string>> = {},
+  args: readonly string[] = [],
 ): TargetDefinition {
   return createStdioTarget({
     name,
     command: process.execPath,
-    args: [join(FIXTURES, file)],
-    env,
+    args: [join(FIXTURES, file), ...args],
     specs: SPECS,
   });
 }
 
-/** The four era fixtures, in run order. */
+/** The four era fixtures and the Express one, in run order. */
 export const eraFixtureTargets: readonly TargetDefinition[] = [
   createStdioFixtureTarget('sdk2-modern-only', 'modern-only.mjs'),
   createHttpFixtureTarget('sdk2-modern-only http', 'modern-only.mjs'),
   createStdioFixtureTarget('sdk2-legacy-only', 'legacy-only.mjs'),
   createHttpFixtureTarget('sdk2-legacy-only http', 'legacy-only.mjs'),
+  createHttpFixtureTarget('sdk2-express http', 'express-app.mjs'),
 ];

@@ -8,7 +8,7 @@
 
 import { ConformanceError } from '../errors.js';
 import { withTimeout } from '../runner/target-resources.js';
-import { errorOf, isRecord } from '../session/json-rpc.js';
+import { describeRawError, errorOf, isRecord } from '../session/json-rpc.js';
 import { openRawSession } from '../session/open-session.js';
 import type { TargetTransport } from '../target.js';
 import { type Era, type EraChoice, MODERN_PROTOCOL_VERSION } from './era.js';
@@ -39,7 +39,11 @@ export async function servesEra(
     // Backward Compatibility): its checks then say what is wrong.
     if (era === 'modern' && errorOf(response)?.code === UNSUPPORTED_PROTOCOL_VERSION)
       return { served: true, reason: `server/discover refused ${MODERN_PROTOCOL_VERSION}` };
-    return { served: false, reason: `${what} was refused` };
+    const error = errorOf(response);
+    return {
+      served: false,
+      reason: `${what} was refused${error === undefined ? '' : ` with ${describeRawError(error)}`}`,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { served: false, reason: `${what} failed: ${message}` };

@@ -8,9 +8,10 @@ import type { ConformanceReport } from './report.js';
 
 /**
  * The report as JSON, ending with a newline. The shape is a contract other tools rely on:
- * `{summary: {passed, failed, skipped, mustFailed, mustSkipped, mustSkipReasons: [{reason,
- * count}], profile?: {the same counts}}, targets: [{target, era, note?, specs, results: [{id,
- * era, spec, section, level, profile?, status, message}]}]}` and nothing else; `era` is
+ * `{summary: {passed, failed, skipped, notApplicable, mustFailed, mustSkipped, mustSkipReasons:
+ * [{reason, count}], profile?: {the same counts}}, targets: [{target, era, note?, specs, results: [{id,
+ * era, spec, section, level, profile?, status, message}]}]}` and nothing else (`status` is
+ * `pass`, `fail`, `skip` or `not-applicable`); `era` is
  * `modern`, `legacy`, or `null` for a driver. The top-level counts are the specs'; a profile's
  * results carry `profile` and are counted in `summary.profile`.
  */
@@ -20,6 +21,7 @@ export function formatJsonReport(report: ConformanceReport): string {
       passed: report.summary.passed,
       failed: report.summary.failed,
       skipped: report.summary.skipped,
+      notApplicable: report.summary.notApplicable,
       mustFailed: report.summary.mustFailed,
       mustSkipped: report.summary.mustSkipped,
       mustSkipReasons: report.summary.mustSkipReasons.map((entry) => ({ ...entry })),

@@ -5,7 +5,7 @@
  */
 
 import type { ConformanceReport, RequirementResult, TargetReport } from './report.js';
-import { formatMustSkips, targetHeading } from './text.js';
+import { formatMustSkips, formatSummary, targetHeading } from './text.js';
 
 /** Characters XML 1.0 cannot carry at all. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the control characters XML 1.0 forbids.
@@ -31,16 +31,25 @@ function testcase(target: TargetReport, result: RequirementResult): string {
   }
   if (result.status === 'skip')
     return `${open}>\n      <skipped message="${message}"/>\n    </testcase>`;
+  // JUnit knows no "not applicable": a skipped testcase whose message says so.
+  if (result.status === 'not-applicable')
+    return `${open}>\n      <skipped message="not applicable: ${message}"/>\n    </testcase>`;
   return `${open}>\n      <system-out>${message}</system-out>\n    </testcase>`;
 }
 
+/** A suite's counts; `skipped` counts the not-applicable results too, JUnit having no other. */
 function counts(results: readonly RequirementResult[]): string {
   const failures = results.filter((result) => result.status === 'fail').length;
-  const skipped = results.filter((result) => result.status === 'skip').length;
+  const skipped = results.filter(
+    (result) => result.status === 'skip' || result.status === 'not-applicable',
+  ).length;
   return `tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
 }
 
-/** The report as JUnit XML, ending with a newline. */
+/**
+ * The report as JUnit XML, ending with a newline; a closing comment gives the counts (not
+ * applicable apart from skipped) and the MUST skips.
+ */
 export function formatJunitReport(report: ConformanceReport): string {
   const suites = report.targets.map((target) =>
     [
@@ -54,7 +63,7 @@ export function formatJunitReport(report: ConformanceReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="x-conformance" ${counts(all)}>`,
     ...suites,
-    `<!-- ${escapeXml(formatMustSkips(report.summary)).replaceAll('--', '- -')} -->`,
+    `<!-- ${escapeXml(`${formatSummary(report.summary)}\n${formatMustSkips(report.summary)}`).replaceAll('--', '- -')} -->`,
     '</testsuites>',
     '',
   ].join('\n');

@@ -48,11 +48,13 @@ export interface ResultCounts {
   readonly passed: number;
   /** Results with status `fail`. */
   readonly failed: number;
-  /** Results with status `skip`. */
+  /** Results with status `skip`: could apply, but the check could not decide. */
   readonly skipped: number;
+  /** Results with status `not-applicable`: the requirement does not apply to the target. */
+  readonly notApplicable: number;
   /** Failed results of MUST requirements (any makes the CLI exit 1). */
   readonly mustFailed: number;
-  /** Skipped results of MUST requirements: a skip is never a pass. */
+  /** Skipped results of MUST requirements: a skip is never a pass (not-applicable ones are apart). */
   readonly mustSkipped: number;
   /** Why MUST checks were skipped: each distinct reason and how many, most frequent first. */
   readonly mustSkipReasons: readonly MustSkipReason[];
@@ -95,6 +97,7 @@ export function countResults(results: readonly RequirementResult[]): ResultCount
     passed: count('pass'),
     failed: count('fail'),
     skipped: count('skip'),
+    notApplicable: count('not-applicable'),
     mustFailed: results.filter((result) => result.status === 'fail' && result.level === 'MUST')
       .length,
     mustSkipped: mustSkips.length,

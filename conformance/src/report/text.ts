@@ -16,12 +16,12 @@ import {
 import { formatTable } from './table.js';
 
 function formatCounts(counts: ResultCounts): string {
-  return `${counts.passed} passed, ${counts.failed} failed (${counts.mustFailed} MUST), ${counts.skipped} skipped`;
+  return `${counts.passed} passed, ${counts.failed} failed (${counts.mustFailed} MUST), ${counts.skipped} skipped, ${counts.notApplicable} not applicable`;
 }
 
 /**
- * One line of counts: `12 passed, 1 failed (1 MUST), 2 skipped`, then the profile's apart
- * (`; x-profile: 3 passed, ...`) when any of its checks ran.
+ * One line of counts: `12 passed, 1 failed (1 MUST), 2 skipped, 3 not applicable`, then the
+ * profile's apart (`; profile: 3 passed, ...`) when any of its checks ran.
  */
 export function formatSummary(summary: ReportSummary): string {
   const profile =

@@ -8,7 +8,7 @@ import type { CheckOutcome } from '../check.js';
 import { describeError, oneLine } from '../errors.js';
 import { CheckScope } from './target-resources.js';
 
-const STATUSES = new Set(['pass', 'fail', 'skip']);
+const STATUSES = new Set(['pass', 'fail', 'skip', 'not-applicable']);
 
 /** A check of any kind of target: a server check, or a driver check. */
 export interface RunnableCheck<Context> {

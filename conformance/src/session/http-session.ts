@@ -16,6 +16,24 @@ import { mergeHeaders, standardHeaders } from './standard-headers.js';
 /** How long closing waits for the server to acknowledge the session's DELETE. */
 const DELETE_TIMEOUT_MS = 1000;
 
+/** How much of an answer's body an error message or a check quotes. */
+const BODY_HEAD_LENGTH = 160;
+
+/** The head of `text` as one line, cut with an ellipsis. */
+function headOf(text: string): string {
+  const line = text.replace(/\s+/gu, ' ').trim();
+  return line.length <= BODY_HEAD_LENGTH ? line : `${line.slice(0, BODY_HEAD_LENGTH - 1)}…`;
+}
+
+/** An answer as an error message names it: `HTTP 403 (text/plain: "Invalid Host")`. */
+function describeAnswer(status: number | undefined, answer: RawSendResult | undefined): string {
+  const parts = [
+    answer?.contentType === undefined ? '' : answer.contentType,
+    answer?.bodyHead === undefined || answer.bodyHead === '' ? '' : JSON.stringify(answer.bodyHead),
+  ].filter((part) => part !== '');
+  return `HTTP ${status ?? '(no status)'}${parts.length === 0 ? '' : ` (${parts.join(': ')})`}`;
+}
+
 /**
  * A session that speaks to `config.url`: in the legacy era the MCP session starts with
  * `initialize`; in the modern era every POST stands alone, with the standard headers.
@@ -28,6 +46,8 @@ class HttpRawSession extends BaseRawSession {
   readonly kind = 'http';
   private sessionId: string | undefined;
   private readonly closing = new AbortController();
+  /** What each request's POST answered, by request id, for the error of one with no response. */
+  private readonly answers = new Map<number, RawSendResult>();
 
   constructor(
     private readonly config: HttpTransportConfig,
@@ -63,17 +83,26 @@ class HttpRawSession extends BaseRawSession {
     const sessionId = response.headers.get('mcp-session-id');
     if (sessionId !== null && this.sessionId === undefined) this.sessionId = sessionId;
     if (responseId !== undefined) this.statuses.set(responseId, response.status);
-    await this.readBody(response, responseId);
-    return { status: response.status };
+    const contentType = response.headers.get('content-type') ?? undefined;
+    const body = await this.readBody(response, responseId);
+    const answer: RawSendResult = {
+      status: response.status,
+      ...(contentType === undefined ? {} : { contentType }),
+      ...(body === undefined ? {} : { bodyHead: headOf(body) }),
+    };
+    if (responseId !== undefined) this.answers.set(responseId, answer);
+    return answer;
   }
 
   protected override afterTransmit(id: number): void {
     const status = this.statuses.get(id);
+    const answer = this.answers.get(id);
+    this.answers.delete(id);
     if (!this.isWaiting(id)) return;
     this.settle(id)?.reject(
       new ConformanceError({
         code: 'PROTOCOL',
-        message: `HTTP ${status ?? '(no status)'} answer carried no JSON-RPC response to request ${id}`,
+        message: `${describeAnswer(status, answer)} answer carried no JSON-RPC response to request ${id}`,
       }),
     );
   }
@@ -103,19 +132,26 @@ class HttpRawSession extends BaseRawSession {
     };
   }
 
-  private async readBody(response: Response, responseId: number | undefined): Promise<void> {
+  /**
+   * Delivers the messages of an answer's body; returns its text unless it was an event stream
+   * (whose messages were delivered as they came).
+   */
+  private async readBody(
+    response: Response,
+    responseId: number | undefined,
+  ): Promise<string | undefined> {
     const contentType = response.headers.get('content-type') ?? '';
-    if (response.body === null) return;
+    if (response.body === null) return undefined;
     if (contentType.includes('text/event-stream')) {
       await readEventStream(response.body, (data) => {
         const message = this.deliverText(data);
         return message !== undefined && isResponse(message) && message.id === responseId;
       });
-      return;
+      return undefined;
     }
     const text = await response.text();
-    if (!contentType.includes('application/json') || text.length === 0) return;
-    this.deliverText(text);
+    if (contentType.includes('application/json') && text.length > 0) this.deliverText(text);
+    return text;
   }
 
   /** Delivers the message(s) in one JSON text; returns the last one delivered. */

@@ -16,6 +16,10 @@ import { modernEnvelope, withEnvelope } from './modern-envelope.js';
 export interface RawSendResult {
   /** The HTTP status of the POST that carried the text (HTTP only). */
   readonly status?: number;
+  /** The Content-Type of the POST's answer, when it had one (HTTP only). */
+  readonly contentType?: string;
+  /** The head of the answer's body when it was not an event stream, one line (HTTP only). */
+  readonly bodyHead?: string;
 }
 
 /** Options of one request of {@link RawSession.exchange}. */

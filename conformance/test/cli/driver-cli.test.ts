@@ -91,6 +91,7 @@ describe('x-conformance --driver', () => {
       passed: specChecks.length,
       failed: 0,
       skipped: 0,
+      notApplicable: 0,
       mustFailed: 0,
       mustSkipped: 0,
       mustSkipReasons: [],
@@ -101,7 +102,12 @@ describe('x-conformance --driver', () => {
   });
 
   it('exits 1 when a MUST fails and 2 when the module has no driver', async () => {
-    const broken = await runBuiltCli(['--driver', './never-executes.mjs']);
+    const broken = await runBuiltCli([
+      '--driver',
+      './good-driver.mjs',
+      '--driver-options',
+      '{"defect": "never-executes"}',
+    ]);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/mcs\.3\.3\.execute\s+MUST\s+-\s+fail/);
     const empty = await runBuiltCli(['--driver', './no-driver.mjs']);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliIo, formatCatalogJson, runCli, specCatalog } from '../../src/index.js';
-import { FIXTURES_DIRECTORY } from '../helpers.js';
+import { FIXTURES_DIRECTORY, MCP_BASE_FIXTURE } from '../helpers.js';
 
 interface Captured {
   readonly code: number;
@@ -74,7 +74,7 @@ describe('x-conformance', () => {
     expect(missing.stderr).toMatch(
       /^x-conformance: target "no-such-command-x --flag" could not be started: .*not found/,
     );
-    const unknown = await run(['--server', fixture('good-server.mjs'), '--spec', 'no-such-spec']);
+    const unknown = await run(['--server', fixture(MCP_BASE_FIXTURE), '--spec', 'no-such-spec']);
     expect(unknown).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(
@@ -88,7 +88,7 @@ describe('x-conformance', () => {
         /^x-conformance: unknown --target no-such-target \(known: everything, filesystem, memory, /,
       ),
     });
-    const both = await run(['--target', 'memory', '--server', fixture('good-server.mjs')]);
+    const both = await run(['--target', 'memory', '--server', fixture(MCP_BASE_FIXTURE)]);
     expect(both).toMatchObject({ code: 2, stderr: expect.stringMatching(/not both/) });
   });
 
@@ -124,7 +124,7 @@ describe('x-conformance', () => {
   it('exits 1 when a MUST fails and 0 when only a SHOULD fails, without progress unless asked', async () => {
     const must = await run([
       '--server',
-      fixture('ping-broken.mjs', 'non-empty'),
+      fixture(MCP_BASE_FIXTURE, '--defect', 'ping-not-empty'),
       '--spec',
       'mcp-base',
     ]);
@@ -133,9 +133,12 @@ describe('x-conformance', () => {
       /mcp\.ping\.empty-result +MUST +2025 +fail +the ping result is not empty/,
     );
     expect(must.stdout).toMatch(
-      /\nSummary: 1 target, 13 passed, 1 failed \(1 MUST\), 1 skipped\nMUST checks skipped: 0\n$/,
+      /\nSummary: 1 target, 14 passed, 1 failed \(1 MUST\), 0 skipped, 0 not applicable\nMUST checks skipped: 0\n$/,
     );
-    const should = await run(['--server', fixture('bad-tool-name.mjs')]);
+    const should = await run([
+      '--server',
+      fixture(MCP_BASE_FIXTURE, '--defect', 'colon-tool-name'),
+    ]);
     expect(should.code).toBe(0);
     expect(should.stdout).toMatch(/mcp\.tools\.name-format +SHOULD +2025 +fail/);
   });
@@ -143,12 +146,12 @@ describe('x-conformance', () => {
   it('writes the report to --output, and redraws a status line on stderr when asked to', async () => {
     const output = join(directory, 'report.xml');
     const result = await run(
-      ['--server', fixture('good-server.mjs'), '--format', 'junit', '--output', output],
+      ['--server', fixture(MCP_BASE_FIXTURE), '--format', 'junit', '--output', output],
       true,
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `Summary: 14 passed, 0 failed (0 MUST), 1 skipped (report in ${output})\nMUST checks skipped: 0\n`,
+      `Summary: 15 passed, 0 failed (0 MUST), 0 skipped, 0 not applicable (report in ${output})\nMUST checks skipped: 0\n`,
     );
     // A status line redrawn in place (\r, erase line), then the counts in its place.
     expect(result.stderr).toContain(': mcp.ping.empty-result pass… ');

@@ -68,7 +68,7 @@ describe('era negotiation', { timeout: 180_000 }, () => {
       ['legacy', false],
     ]);
     expect(report.targets[1]?.note).toMatch(
-      /^does not serve the 2025 era: initialize was refused$/,
+      /^does not serve the 2025 era: initialize was refused with -32022 Unsupported protocol version/,
     );
   });
 

@@ -8,6 +8,7 @@ import {
   formatCoverageJson,
   formatCoverageMarkdown,
 } from '../../src/report/coverage.js';
+import { STATUS_GUIDE } from '../../src/report/status-guide.js';
 
 const BASE: Requirement = {
   id: 'x.1.statement',
@@ -75,6 +76,23 @@ describe('catalogCoverage', () => {
       expect(document.covered + document.partial + document.uncovered + document.notCheckable).toBe(
         document.statements,
       );
+    }
+  });
+});
+
+describe('the meaning of each result status', () => {
+  it('is said the same way, one paragraph each, in the README and in COVERAGE.md', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const coverage = formatCoverageMarkdown(specCatalog());
+    expect(STATUS_GUIDE.map(({ status }) => status)).toEqual([
+      'pass',
+      'fail',
+      'skip',
+      'not-applicable',
+    ]);
+    for (const { status, meaning } of STATUS_GUIDE) {
+      expect(readme).toContain(`- **${status}**: ${meaning}\n`);
+      expect(coverage).toContain(`- **${status}**: ${meaning}\n`);
     }
   });
 });

@@ -51,6 +51,15 @@ const target: TargetReport = {
       message: 'broken',
       era: 'modern',
     },
+    {
+      id: 'a.five',
+      spec: 'src',
+      section: '5',
+      level: 'MUST',
+      status: 'not-applicable',
+      message: 'stdio only',
+      era: 'modern',
+    },
   ],
 };
 
@@ -88,11 +97,12 @@ function withoutForbiddenCharacters(text: string): string {
 describe('report formats', () => {
   const report = createReport([target, unserved]);
 
-  it('counts passes, failures, skips, failed MUSTs and skipped MUSTs with their reasons', () => {
+  it('counts passes, failures, skips and not-applicable results apart, failed MUSTs and skipped MUSTs with their reasons', () => {
     expect(report.summary).toEqual({
       passed: 1,
       failed: 2,
       skipped: 1,
+      notApplicable: 1,
       mustFailed: 1,
       mustSkipped: 1,
       mustSkipReasons: [{ reason: 'n/a', count: 1 }],
@@ -103,17 +113,18 @@ describe('report formats', () => {
     expect(formatTextReport(report)).toBe(
       [
         'weird <server> & "co" [era 2026-07-28] (specs: mcp-base)',
-        '  ID       LEVEL   ERA         STATUS  MESSAGE',
-        '  a.one    MUST    2026-07-28  pass    fine',
-        "  a.two    SHOULD  2026-07-28  fail    bad 'name' <x> & \u0001",
-        '  a.three  MUST    2026-07-28  skip    n/a',
-        '  a.four   MUST    2026-07-28  fail    broken',
-        '  1 passed, 2 failed (1 MUST), 1 skipped',
+        '  ID       LEVEL   ERA         STATUS          MESSAGE',
+        '  a.one    MUST    2026-07-28  pass            fine',
+        "  a.two    SHOULD  2026-07-28  fail            bad 'name' <x> & \u0001",
+        '  a.three  MUST    2026-07-28  skip            n/a',
+        '  a.four   MUST    2026-07-28  fail            broken',
+        '  a.five   MUST    2026-07-28  not-applicable  stdio only',
+        '  1 passed, 2 failed (1 MUST), 1 skipped, 1 not applicable',
         '',
         'weird <server> & "co" [era 2025] (specs: none)',
         '  does not serve the 2025 era: initialize was refused',
         '',
-        'Summary: 1 target, 1 passed, 2 failed (1 MUST), 1 skipped',
+        'Summary: 1 target, 1 passed, 2 failed (1 MUST), 1 skipped, 1 not applicable',
         'MUST checks skipped: 1 (not passed; why:)',
         '  1 × n/a',
         '',
@@ -144,6 +155,7 @@ describe('report formats', () => {
       passed: 1,
       failed: 0,
       skipped: 0,
+      notApplicable: 0,
       mustFailed: 0,
       mustSkipped: 0,
       mustSkipReasons: [],
@@ -151,6 +163,7 @@ describe('report formats', () => {
         passed: 0,
         failed: 1,
         skipped: 0,
+        notApplicable: 0,
         mustFailed: 0,
         mustSkipped: 0,
         mustSkipReasons: [],
@@ -164,9 +177,9 @@ describe('report formats', () => {
         "  profile (this project's choices, not the specs'): x-profile",
         '  ID      LEVEL   ERA         STATUS  MESSAGE',
         '  a.ours  SHOULD  2026-07-28  fail    our choice',
-        '  1 passed, 0 failed (0 MUST), 0 skipped; profile: 0 passed, 1 failed (0 MUST), 0 skipped',
+        '  1 passed, 0 failed (0 MUST), 0 skipped, 0 not applicable; profile: 0 passed, 1 failed (0 MUST), 0 skipped, 0 not applicable',
         '',
-        'Summary: 1 target, 1 passed, 0 failed (0 MUST), 0 skipped; profile: 0 passed, 1 failed (0 MUST), 0 skipped',
+        'Summary: 1 target, 1 passed, 0 failed (0 MUST), 0 skipped, 0 not applicable; profile: 0 passed, 1 failed (0 MUST), 0 skipped, 0 not applicable',
         'MUST checks skipped: 0',
         'profile MUST checks skipped: 0',
         '',
@@ -187,12 +200,15 @@ describe('report formats', () => {
     expect(parsed.targets[1]).toMatchObject({ era: 'legacy', note: unserved.note, results: [] });
   });
 
-  it('prints JUnit XML with escaped text, failures, skips, eras and the skipped MUSTs', () => {
+  it('prints JUnit XML with escaped text, failures, skips, not-applicable results, eras and the skipped MUSTs', () => {
     const xml = formatJunitReport(report);
     expect(xml).toContain(
-      '<testsuite name="weird &lt;server&gt; &amp; &quot;co&quot; [era 2026-07-28]" tests="4" failures="2" errors="0" skipped="1">',
+      '<testsuite name="weird &lt;server&gt; &amp; &quot;co&quot; [era 2026-07-28]" tests="5" failures="2" errors="0" skipped="2">',
     );
-    expect(xml).toContain('<!-- MUST checks skipped: 1 (not passed; why:)\n  1 × n/a -->');
+    expect(xml).toContain(
+      '<!-- 1 passed, 2 failed (1 MUST), 1 skipped, 1 not applicable\nMUST checks skipped: 1 (not passed; why:)\n  1 × n/a -->',
+    );
+    expect(xml).toContain('<skipped message="not applicable: stdio only"/>');
     expect(xml).toContain(
       '<failure message="bad &apos;name&apos; &lt;x&gt; &amp; " type="SHOULD">src 2</failure>',
     );

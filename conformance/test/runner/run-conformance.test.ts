@@ -12,7 +12,7 @@ import {
   runConformance,
   type SpecDefinition,
 } from '../../src/index.js';
-import { FIXTURES_DIRECTORY, fixtureTarget, resultOf } from '../helpers.js';
+import { FIXTURES_DIRECTORY, fixtureTarget, MCP_BASE_FIXTURE, resultOf } from '../helpers.js';
 
 function createSpec(overrides: Partial<SpecDefinition>): SpecDefinition {
   return {
@@ -50,7 +50,7 @@ describe('runConformance', () => {
       ],
     });
     const report = await runConformance({
-      targets: [fixtureTarget('good-server.mjs')],
+      targets: [fixtureTarget(MCP_BASE_FIXTURE)],
       registry: [spec],
     });
     expect(
@@ -99,7 +99,7 @@ describe('runConformance', () => {
       ],
     });
     const report = await runConformance({
-      targets: [fixtureTarget('good-server.mjs')],
+      targets: [fixtureTarget(MCP_BASE_FIXTURE)],
       registry: [spec],
     });
     expect(resultOf(report, 'probe.open').message).toBe(
@@ -123,7 +123,7 @@ describe('runConformance', () => {
       detect: async () => false,
     });
     const registry = [detected, undetected];
-    const target = fixtureTarget('good-server.mjs');
+    const target = fixtureTarget(MCP_BASE_FIXTURE);
     const named = { ...target, specs: ['undetected'] };
     const report = await runConformance({ targets: [target, named], registry });
     expect(report.targets.map((entry) => entry.specs)).toEqual([['detected'], ['undetected']]);
@@ -174,7 +174,7 @@ describe('runConformance', () => {
 
   it('runs a command line through sh, so quoting works, and leaves no server process behind', async () => {
     const marker = `--marker=${randomUUID()}`;
-    const commandLine = `node '${FIXTURES_DIRECTORY}good-server.mjs' ${marker}`;
+    const commandLine = `node '${FIXTURES_DIRECTORY}${MCP_BASE_FIXTURE}' ${marker}`;
     const report = await runConformance({
       targets: [createCommandLineTarget(commandLine)],
       requirements: ['mcp.ping.empty-result'],

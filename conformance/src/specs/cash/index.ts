@@ -80,6 +80,7 @@ import {
   threeToolsCheck,
 } from './checks/tools.js';
 import { writeNotRepeatedCheck } from './checks/writes.js';
+import { cashDefects } from './defects.js';
 import { SERVER_RESOURCE_URI } from './manifest.js';
 import { cashRequirements } from './requirements.js';
 import { listedResourceUris, listedTools } from './tool-list.js';
@@ -152,6 +153,7 @@ export const cashSpec: SpecDefinition = {
     sizelimitParameterCheck,
     thresholdAdvertisedCheck,
   ],
+  defects: cashDefects,
   detect: async (context) => {
     const names = (await listedTools(context)).map((tool) => tool.name).sort();
     if (names.join() === [...CASH_TOOLS].sort().join()) return true;

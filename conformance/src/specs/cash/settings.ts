@@ -7,8 +7,9 @@
  */
 
 import { z } from 'zod';
-import type { CheckContext } from '../../check.js';
+import type { CheckContext, CheckOutcome } from '../../check.js';
 import { ConformanceError } from '../../errors.js';
+import { notApplicable, skip } from '../../outcome.js';
 
 /** A `call` whose response is larger than the gate threshold; it must be safe to repeat. */
 export const LargeCallSchema = z
@@ -44,8 +45,11 @@ export const CashTargetSettingsSchema = z
     largeCall: LargeCallSchema.optional(),
     /** A large write and its probe; without it the write-gating check skips. */
     writeCall: WriteCallSchema.optional(),
-    /** The upstream labels of an aggregator; without them the aggregation checks skip. */
-    upstreams: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * The upstream labels of an aggregator; without them the aggregation checks skip, and an
+     * empty list says the target is no aggregator (they do not apply).
+     */
+    upstreams: z.array(z.string().min(1)).optional(),
     /**
      * The labels of upstreams that are conformance probe upstreams (`x-conformance-probe-upstream`,
      * each its own process): the routing check reads what reached each. Without them it skips.
@@ -58,6 +62,17 @@ export const CashTargetSettingsSchema = z
     skillProbeUpstreams: z.array(z.string().min(1)).min(1).optional(),
   })
   .strict();
+
+/**
+ * The outcome of an aggregation check on a target without upstream labels: not applicable when
+ * its registration lists none (`upstreams: []`, no aggregator), skipped when it names none at
+ * all (it may be an aggregator whose labels are unknown).
+ */
+export function notAggregator(upstreams: readonly string[] | undefined): CheckOutcome {
+  return upstreams === undefined
+    ? skip('not registered as an aggregator (settings.cash.upstreams, --cash-upstreams)')
+    : notApplicable('registered as no aggregator (settings.cash.upstreams is empty)');
+}
 
 /** The `cash` settings of a target, as {@link CashTargetSettingsSchema} reads them. */
 export type CashTargetSettings = z.infer<typeof CashTargetSettingsSchema>;

@@ -48,6 +48,8 @@ const STOCKED_PRODUCTS = [3, 4, 5, 8, 9, 10, 12, 13, 14, 17, 18, 19, 21, 22, 23,
  */
 export const DEMO_SETTINGS: CashTargetSettings = {
   largeCall: { namespace: 'orders', function: 'list' },
+  // The demo is no aggregator: the aggregation checks do not apply.
+  upstreams: [],
   writeCall: {
     namespace: 'orders',
     function: 'create',

@@ -14,6 +14,7 @@ import { listCachesChecks } from './checks/list-caches.js';
 import { orderingCheck, resultShapeCheck, v0AnswersCheck } from './checks/resolve-answers.js';
 import { safetyChecks } from './checks/safety.js';
 import { hasContextTools, toolChecks } from './checks/tools.js';
+import { contextCacheDefects } from './defects.js';
 import { contextCacheRequirements } from './requirements.js';
 
 /** The `context-cache` spec; it applies to a server listing the three `context.*` tools. */
@@ -34,5 +35,6 @@ export const contextCacheSpec: SpecDefinition = {
     ...listCachesChecks,
     ...inspectCacheChecks,
   ],
+  defects: contextCacheDefects,
   detect: hasContextTools,
 };

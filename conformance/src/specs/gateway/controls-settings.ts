@@ -9,7 +9,8 @@
  */
 
 import { z } from 'zod';
-import type { CheckContext } from '../../check.js';
+import type { CheckContext, CheckOutcome } from '../../check.js';
+import { notApplicable, skip } from '../../outcome.js';
 
 const ToolSchema = z.string().min(1);
 const ArgsSchema = z.record(z.string(), z.unknown());
@@ -26,8 +27,19 @@ const QueryBrowseSchema = z.strictObject({
  */
 const PrimitiveSchema = z.string().min(1);
 
+/** The opt-in features a target can declare off (`off`), so their checks do not apply. */
+export const OPT_IN_FEATURES = ['cache', 'quota', 'tolerant', 'cacheStable'] as const;
+
+/** One of {@link OPT_IN_FEATURES}. */
+export type OptInFeature = (typeof OPT_IN_FEATURES)[number];
+
 /** The `gatewayControls` member of a target's settings. */
 export const GatewayControlsProbeSchema = z.strictObject({
+  /**
+   * The opt-in features the target has off: their checks are not applicable. A feature neither
+   * described here nor off may be on, with no probe to check it: its checks skip.
+   */
+  off: z.array(z.enum(OPT_IN_FEATURES)).optional(),
   /** A read-only tool the cache keeps, and a mutating tool it must never serve. */
   cache: z
     .strictObject({
@@ -97,6 +109,23 @@ export function controlsProbeOf(context: CheckContext): GatewayControlsProbe | u
     throw new Error(`settings.gatewayControls is malformed: ${parsed.error.message}`);
   }
   return parsed.data;
+}
+
+/**
+ * The outcome of a check of the opt-in feature `key` whose probe (`settings.gatewayControls.<key>`)
+ * the target does not give: not applicable when the target declares the feature off
+ * (`settings.gatewayControls.off`), skipped otherwise (it may be on, with no probe to check it).
+ */
+export function undeclaredControl(
+  context: CheckContext,
+  key: OptInFeature,
+  feature: string,
+): CheckOutcome {
+  return controlsProbeOf(context)?.off?.includes(key) === true
+    ? notApplicable(`the target declares ${feature} off (settings.gatewayControls.off)`)
+    : skip(
+        `the target declares no settings.gatewayControls.${key}, the probe of ${feature}, nor the feature off`,
+      );
 }
 
 /**

@@ -22,6 +22,7 @@ import { errorsNotCachedCheck } from './checks/probe-cache.js';
 import { probeFailureChecks } from './checks/probe-failures.js';
 import { probeUpstreamChecks } from './checks/probe-upstream.js';
 import { isGatewayToolList, surfaceChecks } from './checks/surface.js';
+import { gatewayDefects } from './defects.js';
 import { gatewayRequirements } from './requirements.js';
 import { listTools, META_TOOLS } from './surface.js';
 
@@ -57,5 +58,6 @@ export const gatewaySpec: SpecDefinition = {
     ...probeFailureChecks,
     errorsNotCachedCheck,
   ],
+  defects: gatewayDefects,
   detect: async (context) => isGatewaySurface((await listTools(context)).map((tool) => tool.name)),
 };

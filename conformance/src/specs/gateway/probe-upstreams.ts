@@ -27,6 +27,7 @@ export function probeCheck(
 ): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const namespace = probeNamespaces(context)?.[0];
       return namespace === undefined

@@ -7,7 +7,7 @@
 
 import type { Tool } from '@modelcontextprotocol/server';
 import type { CheckContext, CheckOutcome } from '../../check.js';
-import { skip } from '../../outcome.js';
+import { notApplicable } from '../../outcome.js';
 import { errorOf, isRecord } from '../../session/json-rpc.js';
 import type { RawSession } from '../../session/raw-session.js';
 
@@ -65,7 +65,7 @@ export async function requireMode(
   const actual = await modeOf(context);
   return actual === mode
     ? undefined
-    : skip(`applies to ${mode} mode; the target is ${actual ?? 'neither'}`);
+    : notApplicable(`applies to ${mode} mode; the target is ${actual ?? 'neither'}`);
 }
 
 /** A meta-tool's answer: whether it is an error, its payload and its text. */

@@ -101,8 +101,20 @@ function gatewayTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
     args: ['serve', '--config', EXAMPLE_CONFIG, '--mode', mode, '--quiet'],
     specs: SPECS,
   });
-  return { ...target, settings: { gateway: GATEWAY_PROBE } };
+  return { ...target, settings: { gateway: GATEWAY_PROBE, gatewayControls: EXAMPLE_CONTROLS } };
 }
+
+/** The example configuration turns no opt-in control on. */
+const EXAMPLE_CONTROLS: GatewayControlsProbe = {
+  off: ['cache', 'quota', 'tolerant', 'cacheStable'],
+};
+
+/**
+ * The probe targets turn the result cache on, and no other opt-in control; the cache's checks
+ * need a probe of a cached tool and a mutating one, which the probe upstreams do not pair, so
+ * they skip.
+ */
+const PROBE_CONTROLS: GatewayControlsProbe = { off: ['quota', 'tolerant', 'cacheStable'] };
 
 /**
  * The probe calls of `x-gateway probe`: the echo of the first probe upstream, with a text of
@@ -139,7 +151,10 @@ function probeTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
       ],
     }),
   });
-  return { ...target, settings: { gateway: GATEWAY_UPSTREAM_PROBE } };
+  return {
+    ...target,
+    settings: { gateway: GATEWAY_UPSTREAM_PROBE, gatewayControls: PROBE_CONTROLS },
+  };
 }
 
 /** `x-gateway serve --config <example with controls>` in gateway mode, over stdio. */

@@ -13,6 +13,7 @@ import { headerCaseCheck, headerMismatchCheck } from './checks/headers.js';
 import { removedMethodsCheck } from './checks/removed-methods.js';
 import { sameForSameAuthorizationCheck, stableOrderCheck } from './checks/tool-listing.js';
 import { unsupportedVersionCheck } from './checks/unsupported-version.js';
+import { mcp2026Defects } from './defects.js';
 import { mcp2026Requirements } from './requirements.js';
 
 /** The `mcp-2026` spec; it extends `mcp-base` in the modern era. */
@@ -33,6 +34,7 @@ export const mcp2026Spec: SpecDefinition = {
     stableOrderCheck,
     sameForSameAuthorizationCheck,
   ],
+  defects: mcp2026Defects,
   eras: ['modern'],
   extends: 'mcp-base',
   detect: async () => true,

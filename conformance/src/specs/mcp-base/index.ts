@@ -18,6 +18,7 @@ import {
   toolShapeCheck,
 } from './checks/tool-definitions.js';
 import { unknownMethodCodeCheck, unknownMethodErrorCheck } from './checks/unknown-method.js';
+import { mcpBaseDefects } from './defects.js';
 import { mcpBaseRequirements } from './requirements.js';
 
 /** The `mcp-base` spec; it applies to every server. */
@@ -41,5 +42,6 @@ export const mcpBaseSpec: SpecDefinition = {
     stdoutMessagesOnlyCheck,
     paginationCheck,
   ],
+  defects: mcpBaseDefects,
   detect: async () => true,
 };

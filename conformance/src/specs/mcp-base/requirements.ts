@@ -128,14 +128,19 @@ export const mcpBaseRequirements: readonly Requirement[] = [
       'After receiving a message that is not valid JSON, the server keeps answering requests.',
   },
   {
-    // Over HTTP every POST gets an answer, so the parse error belongs in it. Over stdio the
-    // client broke a MUST NOT by writing the line, and silence is accepted (reported as skip).
+    // JSON-RPC names -32700 for a message it cannot parse. Over Streamable HTTP MCP asks of a
+    // body the server cannot accept an HTTP error status, whose body MAY hold a JSON-RPC error
+    // without an id (2025-11-25 basic/transports, "Sending Messages to the Server"; 2026-07-28
+    // basic/transports/streamable-http, "Sending Messages"): an error status without a JSON-RPC
+    // body is conformant, a 2xx is not. Over stdio the client broke a MUST NOT by writing the
+    // line, and silence is accepted.
     id: 'jsonrpc.parse-error.code',
     spec: JSON_RPC,
-    section: '5 Response object (id Null on parse error); 5.1 Error object',
+    section:
+      '5 Response object (id Null on parse error); 5.1 Error object; MCP basic/transports (Streamable HTTP, Sending Messages)',
     level: 'SHOULD',
     summary:
-      'A message that is not valid JSON gets error -32700 with a null id where the transport carries an answer; over stdio silence is accepted.',
+      'A JSON-RPC answer to a message that is not valid JSON is error -32700, never a result or another code; over HTTP the answer has an error status, with or without that error in its body; over stdio silence is accepted.',
   },
   {
     id: 'mcp.stdio.stdout-messages-only',

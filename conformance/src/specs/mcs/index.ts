@@ -31,6 +31,7 @@ import {
   toolCallShapesCheck,
 } from './checks/processing.js';
 import { hostileInputCheck, noCallCheck, validateInputCheck } from './checks/refusals.js';
+import { mcsDefects } from './defects.js';
 import { mcsRequirements } from './requirements.js';
 
 /** The `mcs` spec; it applies to every driver target. */
@@ -62,4 +63,5 @@ export const mcsSpec: DriverSpecDefinition = {
     capabilityResultsCheck,
     specVersionCheck,
   ],
+  defects: mcsDefects,
 };

@@ -18,6 +18,7 @@ import { readErrorChecks, readingChecks } from './checks/reading.js';
 import { resourceListingChecks } from './checks/resource-listing.js';
 import { stageOneChecks } from './checks/stage-one.js';
 import { stageTwoChecks } from './checks/stage-two.js';
+import { progressiveDisclosureDefects } from './defects.js';
 import { progressiveDisclosureRequirements } from './requirements.js';
 import { findDescriptionsResource } from './resource.js';
 
@@ -39,5 +40,6 @@ export const progressiveDisclosureSpec: SpecDefinition = {
     requiredErrorShapeCheck,
     systemPromptGuidanceCheck,
   ],
+  defects: progressiveDisclosureDefects,
   detect: async (context) => (await findDescriptionsResource(context)) !== undefined,
 };

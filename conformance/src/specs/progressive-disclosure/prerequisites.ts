@@ -9,7 +9,7 @@
  */
 
 import type { CheckContext, CheckOutcome } from '../../check.js';
-import { skip } from '../../outcome.js';
+import { notApplicable, skip } from '../../outcome.js';
 import { isRecord } from '../../session/json-rpc.js';
 import { listTools } from '../mcp-base/tool-listing.js';
 import { describeAnswer, descriptionsUri, type JsonObject, objectOf, readShared } from './reads.js';
@@ -52,7 +52,7 @@ export async function needTools(
   minimum = 1,
 ): Promise<Need<readonly ListedTool[]>> {
   const { declared, walk } = await listTools(context);
-  if (!declared) return missing(skip('the server does not declare tools'));
+  if (!declared) return missing(notApplicable('the server does not declare tools'));
   if (walk.failure !== undefined) {
     return missing(skip(`tools/list cannot be read: ${walk.failure.message}`));
   }

@@ -23,189 +23,14 @@ import {
   FIXTURES_DIRECTORY,
   fixtureTarget,
   type HttpFixture,
+  MCP_BASE_FIXTURE,
   resultOf,
   startHttpFixture,
 } from '../../helpers.js';
 
 const SERVER = join(FIXTURES_DIRECTORY, 'context-cache', 'server.mjs');
 
-/** Each row: a requirement, the defect of the fixture server that violates it, and what the failure says. */
-const BROKEN_FIXTURES: readonly { requirement: string; mode: string; message: RegExp }[] = [
-  {
-    requirement: 'context-cache.tools.present',
-    mode: 'missing-tool',
-    message: /^missing tool\(s\): context\.inspect_cache$/,
-  },
-  {
-    requirement: 'context-cache.resolve.input-schema',
-    mode: 'resolve-schema',
-    message: /budget has type "number", not "integer"; budget has minimum absent, not 0$/,
-  },
-  {
-    requirement: 'context-cache.list-caches.input-schema',
-    mode: 'list-root-required',
-    message: /^context\.list_caches: requires root$/,
-  },
-  {
-    requirement: 'context-cache.inspect-cache.input-schema',
-    mode: 'inspect-schema',
-    message: /^context\.inspect_cache: cache is not required$/,
-  },
-  {
-    requirement: 'context-cache.resolve.result-shape',
-    mode: 'resolve-field-order',
-    message: /selection has keys budget, query, .*; expected query, budget, /,
-  },
-  {
-    requirement: 'context-cache.resolve.v0-answers',
-    mode: 'score-float64',
-    message:
-      /^context\.resolve\("CACHE\s+budget", 1000\) differs from the reference at character \d+: ",\\"tokens.*" instead of "\.0,\\"tokens/,
-  },
-  {
-    requirement: 'context-cache.resolve.ordering',
-    mode: 'ties-reversed',
-    message: /^for "cache": "gamma\.md" \(0\.5\) comes before "alpha\.md" \(0\.5\)/,
-  },
-  {
-    requirement: 'context-cache.resolve.budget-bound',
-    mode: 'budget-overrun',
-    message: /^budget 20: tokens_used is 575/,
-  },
-  {
-    requirement: 'context-cache.resolve.skip-not-truncate',
-    mode: 'truncate',
-    message: /^"delta\.md" is not the whole document \(80 characters\)$/,
-  },
-  {
-    requirement: 'context-cache.resolve.skip-not-truncate',
-    mode: 'stop-at-misfit',
-    message: /^nothing was selected: the first document that did not fit ended the selection$/,
-  },
-  {
-    requirement: 'context-cache.resolve.budget-zero',
-    mode: 'budget-zero-unlimited',
-    message: /^for "cache": 6 document\(s\) selected, tokens_used 600/,
-  },
-  {
-    requirement: 'context-cache.resolve.accounting',
-    mode: 'excluded-zero',
-    message: /^\("cache", 20\): 6 considered but 4 selected or excluded by budget/,
-  },
-  {
-    requirement: 'context-cache.resolve.no-side-effects',
-    mode: 'creates-missing',
-    message: /^context\.list_caches changed from .* to .*conformance-absent-side-effect/,
-  },
-  {
-    requirement: 'context-cache.resolve.deterministic',
-    mode: 'unstable-resolve',
-    message: /^context\.resolve answered .* then "\{ \\"documents/,
-  },
-  {
-    requirement: 'context-cache.list-caches.deterministic',
-    mode: 'unstable-list',
-    message: /^context\.list_caches answered /,
-  },
-  {
-    requirement: 'context-cache.inspect-cache.deterministic',
-    mode: 'unstable-inspect',
-    message: /^context\.inspect_cache answered /,
-  },
-  {
-    requirement: 'context-cache.errors.deterministic',
-    mode: 'unstable-errors',
-    message: /^resolve on a missing cache: context\.resolve answered /,
-  },
-  {
-    requirement: 'context-cache.errors.shape',
-    mode: 'error-extra-field',
-    message:
-      /^resolve on a missing cache: error has keys code, details, message, not code and message/,
-  },
-  {
-    requirement: 'context-cache.errors.canonical-messages',
-    mode: 'custom-messages',
-    message: /^resolve on a missing cache: "Cache not found" for cache_missing/,
-  },
-  {
-    requirement: 'context-cache.errors.no-diagnostics',
-    mode: 'error-path',
-    message: /^resolve on a missing cache: "Cache does not exist \(\/.*\)" holds a path separator/,
-  },
-  {
-    requirement: 'context-cache.resolve.cache-missing',
-    mode: 'missing-as-invalid',
-    message: /^resolve on a missing cache answered .*cache_invalid.*, not cache_missing/,
-  },
-  {
-    requirement: 'context-cache.resolve.invalid-budget',
-    mode: 'budget-lenient',
-    message: /^budget -1 answered .*documents.*, not invalid_budget/,
-  },
-  {
-    requirement: 'context-cache.resolve.invalid-query',
-    mode: 'query-coerced',
-    message: /^query 42 answered .*documents.*, not invalid_query/,
-  },
-  {
-    requirement: 'context-cache.resolve.cache-invalid',
-    mode: 'no-verify',
-    message: /^resolve on the tampered cache answered .*documents.*, not cache_invalid/,
-  },
-  {
-    requirement: 'context-cache.security.traversal',
-    mode: 'traversal',
-    message: /^resolve "\.\.\/outside" answered .*documents.*, not cache_missing/,
-  },
-  {
-    requirement: 'context-cache.list-caches.shape',
-    mode: 'list-extra-key',
-    message: /^caches\[0\] has keys path, has_manifest, valid, not path and has_manifest/,
-  },
-  {
-    requirement: 'context-cache.list-caches.sorted',
-    mode: 'list-utf16-order',
-    message: /^"conformance-\u{1f600}" comes before "conformance-\uff41"$/u,
-  },
-  {
-    requirement: 'context-cache.list-caches.immediate-directories',
-    mode: 'list-follows-links',
-    message: /^lists "conformance-escape"; lists "conformance-link"$/,
-  },
-  {
-    requirement: 'context-cache.list-caches.has-manifest',
-    mode: 'has-manifest-exists',
-    message: /^"conformance-manifest-dir" has has_manifest true, not false$/,
-  },
-  {
-    requirement: 'context-cache.inspect-cache.key-order',
-    mode: 'inspect-key-order',
-    message:
-      /^inspect "conformance-fixture" has keys valid, cache_version, document_count, total_bytes/,
-  },
-  {
-    requirement: 'context-cache.inspect-cache.values',
-    mode: 'inspect-version-stripped',
-    message: /^cache_version is "[0-9a-f]{64}", not sha256:[0-9a-f]{64}$/,
-  },
-  {
-    requirement: 'context-cache.inspect-cache.invalid-manifest',
-    mode: 'inspect-invalid-true',
-    message:
-      /^inspect "conformance-no-manifest" gives cache_version "", document_count 0, valid true/,
-  },
-  {
-    requirement: 'context-cache.inspect-cache.unreadable-file',
-    mode: 'unreadable-counted',
-    message: /^valid is false but total_bytes is \d+, not 0$/,
-  },
-  {
-    requirement: 'context-cache.inspect-cache.cache-missing',
-    mode: 'inspect-file-valid',
-    message: /^inspect "conformance-notes\.txt" answered .*"valid\\":false.*, not cache_missing$/,
-  },
-];
+// Each check's defects are proven in test/defects.test.ts (src/specs/context-cache/defects.ts).
 
 /** Requirements that need the fixture's known documents or root entries. */
 const NEEDS_FIXTURE = new Set([
@@ -219,15 +44,12 @@ const NEEDS_FIXTURE = new Set([
   'context-cache.inspect-cache.unreadable-file',
 ]);
 
-/** Checked apart: the defect of the fixture served over HTTP is the HTTP itself. */
+/** Over HTTP the fixture has the defect served-over-http: v0 servers use stdio. */
 const TRANSPORT = 'context-cache.transport.stdio';
 
 const SPECS = ['context-cache'];
 /** The fixture and the reference are this project's: they are held to its profile too. */
 const PROFILES = [X_PROFILE];
-
-/** Defects that change the root, so they get a root (and a stdio process) of their own. */
-const MUTATING_MODES = new Set(['creates-missing']);
 
 const cleanups: (() => Promise<void>)[] = [];
 let root: string;
@@ -241,20 +63,10 @@ async function temporaryFolder(): Promise<string> {
   return folder;
 }
 
-/**
- * The fixture server with `mode` switched on (none when undefined): one HTTP process serves every
- * defect by path, which spares a process per row; a defect that changes its root runs alone.
- */
-function fixtureServer(mode: string | undefined): TargetDefinition {
-  if (mode !== undefined && MUTATING_MODES.has(mode)) {
-    return createFixtureRootTarget({
-      name: mode,
-      command: process.execPath,
-      args: [SERVER, '--break', mode],
-    });
-  }
-  const url = mode === undefined ? modes.url : modes.url.replace(/\/mcp$/, `/${mode}/mcp`);
-  return createTarget(mode ?? 'good', { kind: 'http', url });
+/** The fixture server over HTTP with `defect` switched on (none when undefined). */
+function fixtureServer(defect: string | undefined): TargetDefinition {
+  const url = defect === undefined ? modes.url : `${modes.url}?defect=${defect}`;
+  return createTarget(defect ?? 'good', { kind: 'http', url });
 }
 
 beforeAll(async () => {
@@ -273,12 +85,6 @@ afterAll(async () => {
 });
 
 describe('the context-cache checks', () => {
-  it('proves every check against a broken fixture', () => {
-    expect(
-      [...new Set([...BROKEN_FIXTURES.map((row) => row.requirement), TRANSPORT])].sort(),
-    ).toEqual([...new Set(contextCacheSpec.checks.map((check) => check.requirement))].sort());
-  });
-
   it('fails the transport check on the fixture served over HTTP, and passes it over stdio', () => {
     expect(resultOf(good, TRANSPORT)).toMatchObject({
       status: 'fail',
@@ -296,22 +102,6 @@ describe('the context-cache checks', () => {
 
   it('passes every check on x-context-cache serve', () => {
     expect(reference.summary).toMatchObject({ failed: 0, skipped: 0 });
-  });
-
-  describe.concurrent.each(BROKEN_FIXTURES)('$requirement', ({ requirement, mode, message }) => {
-    it(`fails on the ${mode} defect and passes on the good fixture and the reference`, async () => {
-      const report = await runConformance({
-        targets: [fixtureServer(mode)],
-        specs: SPECS,
-        profiles: PROFILES,
-        requirements: [requirement],
-      });
-      const result = resultOf(report, requirement);
-      expect(result.status).toBe('fail');
-      expect(result.message).toMatch(message);
-      expect(resultOf(good, requirement).status).toBe('pass');
-      expect(resultOf(reference, requirement).status).toBe('pass');
-    });
   });
 
   it('holds a server that words its errors its own way to the spec, and to the profile apart', async () => {
@@ -356,7 +146,7 @@ describe('the context-cache checks', () => {
     const report = await runConformance({
       targets: [
         ...contextCacheTargets,
-        fixtureTarget('good-server.mjs'),
+        fixtureTarget(MCP_BASE_FIXTURE),
         fixtureServer('missing-tool'),
       ],
       requirements: ['mcp.lifecycle.initialize'],

@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { runConformance, type TargetDefinition } from '../../../src/index.js';
-import type { GatewayControlsProbe } from '../../../src/specs/gateway/controls-settings.js';
-import type { GatewayProbe } from '../../../src/specs/gateway/settings.js';
+import { runConformance } from '../../../src/index.js';
+import { gatewayDefects } from '../../../src/specs/gateway/defects.js';
+import {
+  gatewayFixture,
+  GATEWAY_PROBE as PROBE,
+  GATEWAY_OPT_IN as SETTINGS,
+} from '../../defects/gateway.js';
 import { fixtureTarget, resultOf } from '../../helpers.js';
-
-const PROBE: GatewayProbe = {
-  tool: 'fx:echo',
-  largeArgs: { message: 'large '.repeat(1_000) },
-  invalidArgs: { message: 42 },
-};
-
-/** What the fixture's `--cache-stable` and `--primitives` offer. */
-const SETTINGS: GatewayControlsProbe = {
-  cacheStable: {
-    // "document" finds fx:read_doc (score 1); the longer query finds all four tools, read_doc
-    // with score 2, and fx:echo, which the scenario runs.
-    first: { query: 'document', top_k: 5 },
-    second: { query: 'document name echo notes title', top_k: 10 },
-    execute: { tool: 'fx:echo', args: { message: 'hi' } },
-  },
-  primitives: {
-    resources: { large: 'fx:manual' },
-    prompts: { prompt: 'fx:greet', args: { person: 'Ada' } },
-    collisions: true,
-  },
-};
 
 const CACHE_STABLE_REQUIREMENTS = [
   'gw.5.1.seen-first',
@@ -44,97 +26,34 @@ const PRIMITIVE_REQUIREMENTS = [
   'gw.9.4.prompt-args',
 ];
 
-/** The gateway fixture with §5 and §9 on, broken by `breakName`, declaring both. */
-function optInFixture(breakName = 'none', settings: unknown = SETTINGS): TargetDefinition {
-  const target = fixtureTarget(
-    'gateway/gateway-fixture.mjs',
-    '--mode',
-    'gateway',
-    '--cache-stable',
-    '--primitives',
-    '--break',
-    breakName,
-  );
-  return { ...target, settings: { gateway: PROBE, gatewayControls: settings } };
+/** The gateway fixture with §5 and §9 on, with `defect`, declaring `settings` and the probe. */
+function optInFixture(defect = 'none', settings: unknown = SETTINGS) {
+  return gatewayFixture('opt-in', defect, { gateway: PROBE, gatewayControls: settings });
 }
 
-/** Each row: a requirement, the break of the fixture that violates it, and the failure. */
-const BROKEN_FIXTURES: readonly { requirement: string; breakName: string; message: RegExp }[] = [
-  {
-    requirement: 'gw.5.1.seen-first',
-    breakName: 'unsorted-parts',
-    message: /seen cards: "fx:echo#1a2b3c4d" comes after "fx:read_doc#2b3c4d5e"/,
-  },
-  {
-    requirement: 'gw.5.1.frozen-cards',
-    breakName: 'unfrozen-cards',
-    message: /the second browse changed the seen card fx:read_doc#2b3c4d5e/,
-  },
-  {
-    requirement: 'gw.5.3.breakpoint',
-    breakName: 'marker-when-all-seen',
-    message: /the first browse repeated \(all seen\) lists 1 __cache_breakpoint__/,
-  },
-  {
-    requirement: 'gw.5.5.hydration',
-    breakName: 'failed-hydration-recorded',
-    message: /does not list notes:add_note#3c4d5e6f among the new cards/,
-  },
-  {
-    requirement: 'gw.9.4.advertised',
-    breakName: 'prompts-not-advertised',
-    message: /does not list prompt_browse and prompt_get/,
-  },
-  {
-    requirement: 'gw.9.1.primitive-ids',
-    breakName: 'unprefixed-resource-id',
-    message: /"fx:guide#5a6b7c8d" does not start with resource::/,
-  },
-  {
-    requirement: 'gw.9.3.collision-keys',
-    breakName: 'collision-unkeyed',
-    message: /resource ids repeat: resource::notes:shared#7c8d9eaf/,
-  },
-  {
-    requirement: 'gw.9.4.browse',
-    breakName: 'browse-over-top-k',
-    message: /resource_browse with top_k 1 answered 2 cards/,
-  },
-  {
-    requirement: 'gw.9.4.resource-read',
-    breakName: 'unknown-resource-error',
-    message: /answered error UPSTREAM_ERROR, not RESOURCE_NOT_FOUND/,
-  },
-  {
-    requirement: 'gw.9.4.firewalled-read',
-    breakName: 'large-read-inline',
-    message: /lists no artifact with a handle/,
-  },
-  {
-    requirement: 'gw.9.4.prompt-get',
-    breakName: 'unknown-prompt-error',
-    message: /answered error UPSTREAM_ERROR, not PROMPT_NOT_FOUND/,
-  },
-  {
-    requirement: 'gw.9.4.prompt-args',
-    breakName: 'prompt-args-unchecked',
-    message: /with no arguments answered error UPSTREAM_ERROR, not ARGS_INVALID/,
-  },
-];
+/**
+ * The opt-in defects (proven in test/defects.test.ts), each of which must fail its own check and
+ * no other of the spec: the §5 and §9 checks share one scenario.
+ */
+const OPT_IN_DEFECTS = gatewayDefects.defects.filter((row) => row.setup === 'opt-in');
 
 describe('the cache-stable browsing and primitive checks', () => {
-  it('pass every gateway requirement on the fixture with both on, skipping only the §2.5 order and proxy mode', async () => {
+  it('pass every gateway requirement on the fixture with both on; the §2.5 order and proxy mode do not apply', async () => {
     const report = await runConformance({ targets: [optInFixture()], specs: ['gateway'] });
     const results = report.targets[0]?.results ?? [];
     expect(results.filter((result) => result.status === 'fail')).toEqual([]);
-    const skipped = results.filter((result) => result.status === 'skip').map((result) => result.id);
-    expect(skipped).toEqual([
+    const ids = (status: string) =>
+      results.filter((result) => result.status === status).map((result) => result.id);
+    expect(ids('not-applicable')).toEqual([
       'gw.4.1.invocation-channel',
       'gw.4.1.stripped-list',
       'gw.4.1.stub-description',
       'gw.4.1.stub-not-callable',
       'gw.4.3.hydrate',
       'gw.2.5.ordering',
+    ]);
+    // The controls declare no probe of their own, nor themselves off.
+    expect(ids('skip')).toEqual([
       'gw.4.4.tolerant-args',
       'gw.4.5.cache-hit',
       'gw.4.5.cache-mutating',
@@ -157,30 +76,42 @@ describe('the cache-stable browsing and primitive checks', () => {
     }
   });
 
-  it.each(BROKEN_FIXTURES)(
-    'fail only $requirement on the fixture broken by $breakName',
-    async ({ requirement, breakName, message }) => {
+  it.each(OPT_IN_DEFECTS)(
+    'fail only $requirement with the defect $defect',
+    async ({ requirement, defect, failure }) => {
       const report = await runConformance({
-        targets: [optInFixture(breakName)],
+        targets: [optInFixture(defect)],
         specs: ['gateway'],
       });
       const failed = (report.targets[0]?.results ?? []).filter(
         (result) => result.status === 'fail',
       );
       expect(failed.map((result) => result.id)).toEqual([requirement]);
-      expect(failed[0]?.message).toMatch(message);
+      expect(failed[0]?.message).toMatch(failure);
     },
   );
 
-  it('skip when the target declares neither and lists no primitive meta-tool', async () => {
+  it('skip §5 when the target declares it neither on nor off, and find §9 not applicable when it lists no primitive meta-tool', async () => {
     const target = fixtureTarget('gateway/gateway-fixture.mjs', '--mode', 'gateway');
     const report = await runConformance({
       targets: [target],
       specs: ['gateway'],
       requirements: [...CACHE_STABLE_REQUIREMENTS, ...PRIMITIVE_REQUIREMENTS],
     });
-    for (const id of [...CACHE_STABLE_REQUIREMENTS, ...PRIMITIVE_REQUIREMENTS]) {
-      expect(resultOf(report, id).status).toBe('skip');
+    for (const id of CACHE_STABLE_REQUIREMENTS) expect(resultOf(report, id).status).toBe('skip');
+    for (const id of PRIMITIVE_REQUIREMENTS) {
+      expect(resultOf(report, id).status).toBe('not-applicable');
+    }
+    const off = await runConformance({
+      targets: [{ ...target, settings: { gatewayControls: { off: ['cacheStable'] } } }],
+      specs: ['gateway'],
+      requirements: CACHE_STABLE_REQUIREMENTS,
+    });
+    for (const id of CACHE_STABLE_REQUIREMENTS) {
+      expect(resultOf(off, id)).toMatchObject({
+        status: 'not-applicable',
+        message: 'the target declares cache-stable browsing off (settings.gatewayControls.off)',
+      });
     }
   });
 

@@ -41,6 +41,7 @@ describe('the mcs spec', () => {
       passed,
       failed: 0,
       skipped: 0,
+      notApplicable: 0,
       mustFailed: 0,
       mustSkipped: 0,
       mustSkipReasons: [],

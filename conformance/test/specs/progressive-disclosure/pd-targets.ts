@@ -9,23 +9,26 @@ export const UNOBSERVABLE: readonly string[] = [
   'pd.7.2.reload-on-change',
 ];
 
-/** The check that needs a restricted caller over HTTP, so it skips over stdio. */
+/** The check that needs a restricted caller over HTTP, so it does not apply over stdio. */
 export const NEEDS_RESTRICTED_CALLER = 'pd.5.3.primary-authorization';
 
 /** The progressive-disclosure fixture server, relative to the fixtures folder. */
 export const PD_FIXTURE = 'progressive-disclosure/pd-server.mjs';
 
 /** The fixture over stdio, with one defect (or none). */
-export function pdFixture(defect?: string): TargetDefinition {
-  return fixtureTarget(PD_FIXTURE, ...(defect === undefined ? [] : [defect]));
+export function pdFixture(defect = 'none'): TargetDefinition {
+  return fixtureTarget(PD_FIXTURE, '--defect', defect);
 }
 
-/** The `shared-grants` fixture over stdio: every process of the run shares one grants file. */
-export function sharedGrantsOverStdio(): TargetDefinition {
+/**
+ * The fixture over stdio with `defect` (default `shared-grants`), every process of the run
+ * sharing one grants file.
+ */
+export function sharedGrantsOverStdio(defect = 'shared-grants'): TargetDefinition {
   return createStdioTarget({
-    name: 'pd-server-shared-grants',
+    name: `pd-server-${defect}`,
     command: process.execPath,
-    args: [join(FIXTURES_DIRECTORY, PD_FIXTURE), 'shared-grants'],
-    withTemporaryDirectory: (directory) => ({ args: [join(directory, 'grants.json')] }),
+    args: [join(FIXTURES_DIRECTORY, PD_FIXTURE), '--defect', defect],
+    withTemporaryDirectory: (directory) => ({ args: ['--grants', join(directory, 'grants.json')] }),
   });
 }

@@ -42,7 +42,7 @@ function expected(kind: 'stdio' | 'http'): [string, string][] {
     .filter((requirement) => requirement.level !== 'MAY' && !UNOBSERVABLE.includes(requirement.id))
     .map((requirement) => [
       requirement.id,
-      kind === 'stdio' && requirement.id === NEEDS_RESTRICTED_CALLER ? 'skip' : 'pass',
+      kind === 'stdio' && requirement.id === NEEDS_RESTRICTED_CALLER ? 'not-applicable' : 'pass',
     ]);
 }
 

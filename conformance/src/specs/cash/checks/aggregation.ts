@@ -10,21 +10,25 @@ import { PROBE_SKILL, PROBE_SKILL_MARKER } from '../../../probe-upstream/probe-c
 import { discovery, findProbeFunction } from '../discovery.js';
 import { gateObservation } from '../gate-observation.js';
 import { canonical } from '../names.js';
-import { cashSettings } from '../settings.js';
+import { cashSettings, notAggregator } from '../settings.js';
 import { listedSkills, skillArguments } from '../skills.js';
 import { askOnce, callArguments, describeInvocation, isUnknownName } from '../tool-answer.js';
 
-/** Runs `judge` with the upstream labels, or skips a target not registered as an aggregator. */
+/**
+ * Runs `judge` with the upstream labels; not applicable to a target registered with none (no
+ * aggregator), skipped on one registered without them (it may be one).
+ */
 function aggregatorCheck(
   requirement: string,
   judge: (context: CheckContext, upstreams: readonly string[]) => Promise<CheckOutcome>,
 ): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const { upstreams } = cashSettings(context);
-      return upstreams === undefined
-        ? skip('not registered as an aggregator (settings.cash.upstreams, --cash-upstreams)')
+      return upstreams === undefined || upstreams.length === 0
+        ? notAggregator(upstreams)
         : judge(context, upstreams);
     },
   };

@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { allListings, discovery, findProbeFunction, NO_REQUIRED_PARAMETER } from '../discovery.js';
 import { gateObservation } from '../gate-observation.js';
 import { canonical, mentionsWord, nearMiss } from '../names.js';
@@ -118,6 +118,7 @@ async function nearMissProbes(context: CheckContext): Promise<UnknownProbe[]> {
 /** Unknown names and gated responses are MCP errors. */
 export const errorsViaMcpCheck: Check = {
   requirement: 'cash.4.4.errors-via-mcp',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const probes = await plainProbes(context);
@@ -142,6 +143,7 @@ export const errorsViaMcpCheck: Check = {
 /** Unknown-name errors are one line with a code, the call to make and the nearest name. */
 export const unknownNameGuidanceCheck: Check = {
   requirement: 'cash.4.4.unknown-name-guidance',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const probes = await nearMissProbes(context);
@@ -168,9 +170,10 @@ export const unknownNameGuidanceCheck: Check = {
 /** A missing required parameter is INVALID_ARGUMENTS pointing at the function's help. */
 export const invalidArgumentsCheck: Check = {
   requirement: 'cash.4.1.invalid-arguments',
+  definedIn: import.meta.url,
   async run(context) {
     const probe = await findProbeFunction(context);
-    if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);
+    if (probe === undefined) return notApplicable(NO_REQUIRED_PARAMETER);
     const args = callArguments(probe.namespace, probe.name, {});
     const answer = await askOnce(context, 'call', args);
     const call = describeInvocation('call', args);

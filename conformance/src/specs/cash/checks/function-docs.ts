@@ -7,7 +7,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { discovery, type FunctionReference } from '../discovery.js';
 import { functionDocCall, functionSurvey, silentDocs } from '../function-survey.js';
 import { parseJsonObject } from '../help-listing.js';
@@ -20,9 +20,10 @@ const NO_FUNCTION =
 /** help(namespace, function) answers the function's documentation, which says what it accepts. */
 export const functionDocCheck: Check = {
   requirement: 'cash.4.2.function-doc',
+  definedIn: import.meta.url,
   async run(context) {
     const { docs } = await functionSurvey(context);
-    if (docs.length === 0) return skip(NO_FUNCTION);
+    if (docs.length === 0) return notApplicable(NO_FUNCTION);
     const problems: string[] = [];
     for (const { reference, doc } of docs) {
       const call = functionDocCall(reference);
@@ -72,6 +73,7 @@ function documentedSiblings(
 /** help(namespace, function) documents that one function, not its siblings. */
 export const oneFunctionCheck: Check = {
   requirement: 'cash.6.1.function-doc-one-function',
+  definedIn: import.meta.url,
   async run(context) {
     const found = await discovery(context);
     const { docs } = await functionSurvey(context);

@@ -55,6 +55,7 @@ function gatedCheck(
 ): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const observation = await gateObservation(context);
       if (observation === undefined) return NOT_REGISTERED;
@@ -71,6 +72,7 @@ function gatedCheck(
 /** The large call is withheld without a sizelimit. */
 export const gateEnforcedCheck: Check = {
   requirement: 'cash.7.2.gate-enforced',
+  definedIn: import.meta.url,
   async run(context) {
     const observation = await gateObservation(context);
     if (observation === undefined) return NOT_REGISTERED;
@@ -180,6 +182,7 @@ export const narrowDirectiveCheck = gatedCheck('cash.7.2.narrow-directive', ({ g
 /** An accommodating sizelimit returns the response in full. */
 export const fullWhenAccommodatedCheck: Check = {
   requirement: 'cash.7.2.full-when-accommodated',
+  definedIn: import.meta.url,
   async run(context) {
     const observation = await gateObservation(context);
     if (observation === undefined) return NOT_REGISTERED;
@@ -209,6 +212,7 @@ export const gatePrecisionCheck = gatedCheck(
 /** A threshold above 10,000 is named in help(). */
 export const thresholdAdvertisedCheck: Check = {
   requirement: 'cash.7.3.threshold-advertised',
+  definedIn: import.meta.url,
   async run(context) {
     const observation = await gateObservation(context);
     if (observation === undefined) return NOT_REGISTERED;

@@ -73,6 +73,7 @@ function withArgument(level: HelpLevel, name: string, value: unknown): HelpArgum
 /** help with an unknown keyword argument answers, with the same entries. */
 export const unknownArgumentsToleratedCheck: Check = {
   requirement: 'cash.4.2.unknown-kwargs-tolerated',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const levels = await helpLevels(context);
@@ -106,6 +107,7 @@ function withoutLinesNaming(text: string, word: string): string {
 /** An unknown help keyword argument changes nothing but a note. */
 export const unknownArgumentsIgnoredCheck: Check = {
   requirement: 'cash.4.2.unknown-kwargs-ignored',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const levels = await helpLevels(context);
@@ -158,6 +160,7 @@ async function actedOnArguments(context: CheckContext, level: HelpLevel): Promis
 /** Every extra help argument the server advertises or acts on is named in help(). */
 export const argumentsDocumentedCheck: Check = {
   requirement: 'cash.4.2.kwargs-documented',
+  definedIn: import.meta.url,
   async run(context) {
     const levels = await helpLevels(context);
     const base = (await askHelp(context)).text;
@@ -200,6 +203,7 @@ function notMarkdown(label: string, answer: ToolAnswer): string | undefined {
 /** help answers markdown by default, at every level: index, namespace and function. */
 export const markdownDefaultCheck: Check = {
   requirement: 'cash.4.2.markdown-default',
+  definedIn: import.meta.url,
   async run(context) {
     const levels = await helpLevels(context);
     const problems: string[] = [];
@@ -216,6 +220,7 @@ export const markdownDefaultCheck: Check = {
 /** No help answer mentions skills. */
 export const noSkillReferencesCheck: Check = {
   requirement: 'cash.4.2.no-skill-references',
+  definedIn: import.meta.url,
   async run(context) {
     const found = await discovery(context);
     const { skills } = await listedSkills(context);

@@ -8,7 +8,7 @@
  */
 
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { allListings, discovery, listingCall } from '../discovery.js';
 import { parseHelpListing } from '../help-listing.js';
 import { serverResource } from '../manifest.js';
@@ -54,8 +54,9 @@ const NOT_DECLARED = `the manifest (cash://server) declares no ${HELP_QUERY_EXTE
 /** help() names every keyword argument of a declared extension. */
 export const extensionArgumentsCheck: Check = {
   requirement: 'cash.4.2.extension-kwargs-documented',
+  definedIn: import.meta.url,
   async run(context) {
-    if ((await declaresHelpQuery(context)) !== true) return skip(NOT_DECLARED);
+    if ((await declaresHelpQuery(context)) !== true) return notApplicable(NOT_DECLARED);
     const base = (await askHelp(context)).text;
     const missing = HELP_QUERY_ARGUMENTS.filter((name) => !namesArgument(base, name));
     return missing.length > 0
@@ -72,8 +73,9 @@ export const extensionArgumentsCheck: Check = {
  */
 export const queryListingCheck: Check = {
   requirement: 'cash.6.1.query-listing',
+  definedIn: import.meta.url,
   async run(context) {
-    if ((await declaresHelpQuery(context)) !== true) return skip(NOT_DECLARED);
+    if ((await declaresHelpQuery(context)) !== true) return notApplicable(NOT_DECLARED);
     const found = await discovery(context);
     const target = allListings(found).find(
       (listing) =>
@@ -87,7 +89,8 @@ export const queryListingCheck: Check = {
           best === undefined || entry.name.length > best.name.length ? entry : best,
         undefined,
       );
-    if (target === undefined || wanted === undefined) return skip('no listing holds a function');
+    if (target === undefined || wanted === undefined)
+      return notApplicable('no listing holds a function');
     const args = {
       ...(target.path === '' ? {} : { namespace: target.path }),
       kwargs: { query: wanted.name },

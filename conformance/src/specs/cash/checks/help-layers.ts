@@ -5,7 +5,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import {
   allListings,
   type DiscoveredListing,
@@ -36,6 +36,7 @@ function entryProblems(listing: DiscoveredListing): string[] {
 /** Each help() entry is a name and one descriptive line. */
 export const indexEntriesCheck: Check = {
   requirement: 'cash.6.1.index-entries',
+  definedIn: import.meta.url,
   async run(context) {
     const { root } = await discovery(context);
     const problems = entryProblems(root);
@@ -62,6 +63,7 @@ function mentionedTokens(text: string): string[] {
 /** help() does not list a namespace's functions. */
 export const indexNoFunctionListsCheck: Check = {
   requirement: 'cash.6.2.index-no-function-lists',
+  definedIn: import.meta.url,
   async run(context) {
     const found = await discovery(context);
     const { root } = found;
@@ -95,11 +97,12 @@ export const indexNoFunctionListsCheck: Check = {
 /** Each help(namespace) entry is a name and one descriptive line. */
 export const namespaceEntriesCheck: Check = {
   requirement: 'cash.6.1.namespace-entries',
+  definedIn: import.meta.url,
   async run(context) {
     const { namespaces } = await discovery(context);
     const read = namespaces.filter((listing) => !listing.answer.isError);
     if (namespaces.length === 0) {
-      return skip(
+      return notApplicable(
         'help() lists no namespace: a server whose root holds its functions has no help(namespace) listing (cash-rfc §4.2 Root namespace)',
       );
     }
@@ -148,6 +151,7 @@ function parameterProblems(listing: DiscoveredListing): string[] {
 /** help(namespace) carries no signatures or parameter detail. */
 export const namespaceNoParametersCheck: Check = {
   requirement: 'cash.6.2.namespace-no-parameters',
+  definedIn: import.meta.url,
   async run(context) {
     const found = await discovery(context);
     const listings = allListings(found).filter(
@@ -155,7 +159,7 @@ export const namespaceNoParametersCheck: Check = {
         !listing.answer.isError && listing.entries.some((entry) => entry.kind === 'function'),
     );
     if (listings.length === 0) {
-      return skip(
+      return notApplicable(
         'no listing that was read lists functions, and the RFC does not require a server to offer any',
       );
     }
@@ -169,6 +173,7 @@ export const namespaceNoParametersCheck: Check = {
 /** help() entries carry no parameter information: no signatures, typed parameters or tables. */
 export const indexNoParametersCheck: Check = {
   requirement: 'cash.6.1.index-no-parameters',
+  definedIn: import.meta.url,
   async run(context) {
     const { root } = await discovery(context);
     const problems = parameterProblems(root);
@@ -181,6 +186,7 @@ export const indexNoParametersCheck: Check = {
 /** The root namespace does not mix functions and sub-namespaces. */
 export const flatRootCheck: Check = {
   requirement: 'cash.4.2.flat-root',
+  definedIn: import.meta.url,
   async run(context) {
     const { root } = await discovery(context);
     const names = (kind: string) =>
@@ -201,6 +207,7 @@ export const flatRootCheck: Check = {
 /** Namespace paths are at most three levels deep. */
 export const shallowHierarchyCheck: Check = {
   requirement: 'cash.4.2.shallow-hierarchy',
+  definedIn: import.meta.url,
   async run(context) {
     const { deepestPath } = await discovery(context);
     const depth = pathDepth(deepestPath);
@@ -215,12 +222,14 @@ export const shallowHierarchyCheck: Check = {
 /** A listing with both kinds says which entry is which. */
 export const distinguishesKindsCheck: Check = {
   requirement: 'cash.4.2.distinguishes-kinds',
+  definedIn: import.meta.url,
   async run(context) {
     const mixed = allListings(await discovery(context)).filter((listing) => {
       const kinds = new Set(listing.entries.map((entry) => entry.kind));
       return kinds.size > 1;
     });
-    if (mixed.length === 0) return skip('no listing holds both sub-namespaces and functions');
+    if (mixed.length === 0)
+      return notApplicable('no listing holds both sub-namespaces and functions');
     const problems = mixed.flatMap((listing) => {
       const unmarked = listing.entries.filter((entry) => entry.probed);
       if (unmarked.length === 0) return [];

@@ -6,7 +6,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { parseJsonObject } from '../help-listing.js';
 import {
   MANIFEST_PATH,
@@ -27,9 +27,10 @@ function mediaType(contentType: string): string {
 /** GET of the well-known URL answers the manifest. */
 export const manifestPublishedCheck: Check = {
   requirement: 'cash.5.5.manifest-published',
+  definedIn: import.meta.url,
   async run(context) {
     const manifest = await wellKnownManifest(context);
-    if (manifest === undefined) return skip(STDIO);
+    if (manifest === undefined) return notApplicable(STDIO);
     if (manifest.status !== 200) return fail(`GET ${manifest.url} answered ${manifest.status}`);
     return manifest.body.trim() === ''
       ? fail(`GET ${manifest.url} answered an empty body`)
@@ -40,9 +41,10 @@ export const manifestPublishedCheck: Check = {
 /** The well-known manifest is application/yaml. */
 export const manifestContentTypeCheck: Check = {
   requirement: 'cash.5.5.manifest-content-type',
+  definedIn: import.meta.url,
   async run(context) {
     const manifest = await wellKnownManifest(context);
-    if (manifest === undefined) return skip(STDIO);
+    if (manifest === undefined) return notApplicable(STDIO);
     if (manifest.status !== 200) {
       return skip(`${MANIFEST_PATH} is not published (see cash.5.5.manifest-published)`);
     }
@@ -73,6 +75,7 @@ async function manifestSources(context: CheckContext): Promise<{ name: string; v
 /** The manifest has the required fields. */
 export const manifestSchemaCheck: Check = {
   requirement: 'cash.5.5.manifest-schema',
+  definedIn: import.meta.url,
   async run(context) {
     const sources = await manifestSources(context);
     if (sources.length === 0)
@@ -91,6 +94,7 @@ export const manifestSchemaCheck: Check = {
 /** cash://server is listed and readable. */
 export const serverResourceCheck: Check = {
   requirement: 'cash.5.6.server-resource',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await serverResource(context);
     if (!resource.listed) return fail(`resources/list has no ${SERVER_RESOURCE_URI}`);
@@ -122,6 +126,7 @@ function firstDifference(left: unknown, right: unknown): string {
 /** cash://server is the manifest in JSON. */
 export const serverResourceJsonCheck: Check = {
   requirement: 'cash.5.6.server-resource-json',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await serverResource(context);
     if (resource.text === undefined) {

@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import {
   allListings,
   discovery,
@@ -28,6 +28,7 @@ const NORMALIZATION_SAMPLE = 5;
 /** Every namespace label is letters, digits and underscores. */
 export const labelCharsetCheck: Check = {
   requirement: 'cash.5.1.label-charset',
+  definedIn: import.meta.url,
   async run(context) {
     const labels = allListings(await discovery(context)).flatMap((listing) =>
       listing.entries
@@ -35,7 +36,7 @@ export const labelCharsetCheck: Check = {
         .map((entry) => relativeName(listing.path, entry.name)),
     );
     const bad = labels.filter((label) => !IDENTIFIER_PATTERN.test(label));
-    if (labels.length === 0) return skip('help lists no namespace');
+    if (labels.length === 0) return notApplicable('help lists no namespace');
     return bad.length > 0
       ? fail(`labels outside [A-Za-z0-9_]: ${listProblems(bad.map((label) => `"${label}"`))}`)
       : pass(`${labels.length} namespace labels use letters, digits and underscores`);
@@ -45,6 +46,7 @@ export const labelCharsetCheck: Check = {
 /** Every function and skill name is letters, digits and underscores. */
 export const identifierCharsetCheck: Check = {
   requirement: 'cash.5.3.identifier-charset',
+  definedIn: import.meta.url,
   async run(context) {
     const { functions } = await discovery(context);
     const { skills } = await listedSkills(context);
@@ -67,6 +69,7 @@ export const identifierCharsetCheck: Check = {
  */
 export const kwargsKeysCharsetCheck: Check = {
   requirement: 'cash.5.3.kwargs-keys-charset',
+  definedIn: import.meta.url,
   async run(context) {
     const found = await functionSurvey(context);
     const keys = found.docs.flatMap(({ reference, doc }) =>
@@ -78,7 +81,7 @@ export const kwargsKeysCharsetCheck: Check = {
     const silent = silentDocs(found);
     if (silent !== undefined) return fail(`no kwargs key to judge: ${silent}`);
     if (keys.length === 0) {
-      return skip(
+      return notApplicable(
         found.docs.length === 0
           ? 'help lists no function, so no kwargs key is documented'
           : `every one of ${found.docs.length} function doc(s) read says the function takes no parameter`,
@@ -116,11 +119,12 @@ async function callProblems(context: CheckContext, respellNamespace: boolean): P
 /** A respelled namespace reaches the same namespace. */
 export const namespaceNormalizedCheck: Check = {
   requirement: 'cash.5.1.namespace-normalized',
+  definedIn: import.meta.url,
   async run(context) {
     const listings = (await discovery(context)).namespaces
       .filter((listing) => !listing.answer.isError)
       .slice(0, NORMALIZATION_SAMPLE);
-    if (listings.length === 0) return skip('help lists no namespace');
+    if (listings.length === 0) return notApplicable('help lists no namespace');
     const problems: string[] = [];
     for (const listing of listings) {
       const spelled = respellPath(listing.path);
@@ -145,6 +149,7 @@ function replaceName(text: string, from: string, to: string): string {
 /** Respelled function and skill names reach the same function or skill. */
 export const identifierNormalizedCheck: Check = {
   requirement: 'cash.5.3.identifier-normalized',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     const functions = (await discovery(context)).functions.slice(0, NORMALIZATION_SAMPLE);
@@ -173,7 +178,8 @@ export const identifierNormalizedCheck: Check = {
       }
     }
     problems.push(...(await callProblems(context, false)));
-    if (functions.length === 0 && skills.length === 0) return skip('help lists no function');
+    if (functions.length === 0 && skills.length === 0)
+      return notApplicable('help lists no function');
     return problems.length > 0
       ? fail(listProblems(problems))
       : pass(
@@ -185,6 +191,7 @@ export const identifierNormalizedCheck: Check = {
 /** No two entries of one kind normalize alike. */
 export const noCollidingLabelsCheck: Check = {
   requirement: 'cash.5.1.no-colliding-labels',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     for (const listing of allListings(await discovery(context))) {
@@ -218,9 +225,10 @@ function wrongValue(type: string): unknown {
 /** A respelled kwargs key is matched to its parameter. */
 export const kwargsKeysNormalizedCheck: Check = {
   requirement: 'cash.5.3.kwargs-keys-normalized',
+  definedIn: import.meta.url,
   async run(context) {
     const probe = await findProbeFunction(context);
-    if (probe === undefined) return skip(NO_REQUIRED_PARAMETER);
+    if (probe === undefined) return notApplicable(NO_REQUIRED_PARAMETER);
     const { namespace, name, parameter } = probe;
     const wrong = wrongValue(parameter.type);
     const spelled = respell(parameter.name);
@@ -280,9 +288,10 @@ const BARE_VERBS: ReadonlySet<string> = new Set([
 /** Root functions are not bare verbs. */
 export const expressiveNamesCheck: Check = {
   requirement: 'cash.5.3.expressive-names',
+  definedIn: import.meta.url,
   async run(context) {
     const root = (await discovery(context)).functions.filter((item) => item.namespace === '');
-    if (root.length === 0) return skip('the root namespace has no function');
+    if (root.length === 0) return notApplicable('the root namespace has no function');
     const bare = root.filter((item) => BARE_VERBS.has(canonical(item.name)));
     return bare.length > 0
       ? fail(

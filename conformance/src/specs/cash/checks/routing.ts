@@ -22,6 +22,7 @@ function markerOf(label: string): string {
 /** Calls into each probe namespace reach that namespace's upstream, and only that one. */
 export const routesObservedCheck: Check = {
   requirement: 'cash.5.4.routes-observed',
+  definedIn: import.meta.url,
   async run(context) {
     const { probeUpstreams } = cashSettings(context);
     if (probeUpstreams === undefined) {

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import type { Check, CheckOutcome } from '../../../check.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { parseJsonObject } from '../help-listing.js';
 import { type FetchedSkill, listedSkills, skillArguments } from '../skills.js';
 import { askOnce, describeInvocation } from '../tool-answer.js';
@@ -43,15 +43,19 @@ const NO_SKILLS = 'skill() lists no skill';
 /** The fetched skills that answered, or the outcome to report instead. */
 async function answeredSkills(
   context: Parameters<Check['run']>[0],
-): Promise<readonly FetchedSkill[] | string> {
+): Promise<readonly FetchedSkill[] | CheckOutcome> {
   const { fetched } = await listedSkills(context);
   const answered = fetched.filter((item) => !item.answer.isError);
-  return answered.length === 0 ? NO_SKILLS : answered;
+  if (fetched.length === 0) return notApplicable(NO_SKILLS);
+  return answered.length === 0
+    ? skip('no listed skill could be fetched (see cash.4.3.skill-listing)')
+    : answered;
 }
 
 /** skill() lists the skills, and each can be fetched. */
 export const skillListingCheck: Check = {
   requirement: 'cash.4.3.skill-listing',
+  definedIn: import.meta.url,
   async run(context) {
     const { listing, skills, fetched } = await listedSkills(context);
     if (listing.isError) return fail(`skill() answered an error: ${listing.text}`);
@@ -73,9 +77,10 @@ export const skillListingCheck: Check = {
 /** Skill answers are text only. */
 export const textOnlyCheck: Check = {
   requirement: 'cash.4.3.text-only',
+  definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
-    if (typeof skills === 'string') return skip(skills);
+    if ('status' in skills) return skills;
     const problems: string[] = [];
     for (const { skill, answer } of skills) {
       const other = answer.contentTypes.filter((type) => type !== 'text');
@@ -92,9 +97,10 @@ export const textOnlyCheck: Check = {
 /** Skill answers are natural-language instructions. */
 export const instructionsCheck: Check = {
   requirement: 'cash.4.3.instructions',
+  definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
-    if (typeof skills === 'string') return skip(skills);
+    if ('status' in skills) return skills;
     const problems: string[] = [];
     for (const { skill, answer } of skills) {
       const text = answer.text.trim();
@@ -116,16 +122,17 @@ const PLACEHOLDER_VALUE = 'XConformanceValue';
 /** Skill kwargs fill the {{placeholders}}. */
 export const placeholdersCheck: Check = {
   requirement: 'cash.4.3.placeholders',
+  definedIn: import.meta.url,
   async run(context) {
     const skills = await answeredSkills(context);
-    if (typeof skills === 'string') return skip(skills);
+    if ('status' in skills) return skills;
     const withPlaceholders = skills.flatMap((item) => {
       const names = [...item.answer.text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map(
         (match) => match[1] ?? '',
       );
       return names.length === 0 ? [] : [{ ...item, names: [...new Set(names)] }];
     });
-    if (withPlaceholders.length === 0) return skip('no skill text has a {{placeholder}}');
+    if (withPlaceholders.length === 0) return notApplicable('no skill text has a {{placeholder}}');
     const problems: string[] = [];
     for (const { skill, names } of withPlaceholders) {
       const kwargs = Object.fromEntries(

@@ -7,7 +7,7 @@
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
 import { fail, listProblems, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
-import { cashSettings } from '../settings.js';
+import { cashSettings, notAggregator } from '../settings.js';
 import { type ListedTool, listedTools } from '../tool-list.js';
 
 /** The parameters each CaSH tool declares (cash-rfc §4.1, §4.2, §4.3). */
@@ -48,30 +48,37 @@ async function judgeThreeTools(context: CheckContext): Promise<CheckOutcome> {
 /** call, help and skill are listed with the RFC's parameters. */
 export const threeToolsCheck: Check = {
   requirement: 'cash.4.three-tools',
+  definedIn: import.meta.url,
   run: judgeThreeTools,
 };
 
-/** No tool besides the three. */
+/**
+ * No tool besides the three, except on an aggregator, which may list tools of its own beside
+ * them (cash-rfc §5.4: not part of CaSH, so not this statement's concern).
+ */
 export const noExtraToolsCheck: Check = {
   requirement: 'cash.4.no-extra-tools',
+  definedIn: import.meta.url,
   async run(context) {
     const extra = (await listedTools(context))
       .map((tool) => tool.name)
       .filter((name) => !CASH_TOOLS.includes(name));
-    return extra.length > 0
-      ? fail(
-          `tools besides call, help and skill: ${listProblems(extra.map((name) => `"${name}"`))}`,
-        )
-      : pass('only call, help and skill are listed');
+    if (extra.length === 0) return pass('only call, help and skill are listed');
+    const listed = listProblems(extra.map((name) => `"${name}"`));
+    const { upstreams } = cashSettings(context);
+    return upstreams !== undefined && upstreams.length > 0
+      ? pass(`an aggregator's own tools beside call, help and skill, which §5.4 allows: ${listed}`)
+      : fail(`tools besides call, help and skill: ${listed}`);
   },
 };
 
 /** An aggregator lists the three tools. */
 export const aggregatorToolsCheck: Check = {
   requirement: 'cash.5.4.aggregator-tools',
+  definedIn: import.meta.url,
   async run(context) {
-    if (cashSettings(context).upstreams === undefined)
-      return skip('not registered as an aggregator (settings.cash.upstreams, --cash-upstreams)');
+    const { upstreams } = cashSettings(context);
+    if (upstreams === undefined || upstreams.length === 0) return notAggregator(upstreams);
     return judgeThreeTools(context);
   },
 };
@@ -79,6 +86,7 @@ export const aggregatorToolsCheck: Check = {
 /** call declares an integer `sizelimit`. */
 export const sizelimitParameterCheck: Check = {
   requirement: 'cash.7.3.sizelimit-parameter',
+  definedIn: import.meta.url,
   async run(context) {
     const call = (await listedTools(context)).find((tool) => tool.name === 'call');
     if (call === undefined) return skip('there is no call tool (see cash.4.three-tools)');

@@ -40,6 +40,7 @@ function describe(call: LargeCall): string {
  */
 export const writeNotRepeatedCheck: Check = {
   requirement: 'cash.7.2.write-not-repeated',
+  definedIn: import.meta.url,
   async run(context) {
     const write = cashSettings(context).writeCall;
     if (write === undefined) {

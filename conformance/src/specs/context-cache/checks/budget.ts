@@ -18,6 +18,7 @@ const EXTRA_BUDGETS: readonly number[] = [1, 3, 9, 19, 575, 600];
 /** tokens_used within the budget and equal to the sum of the documents' tokens. */
 export const budgetBoundCheck: Check = {
   requirement: 'context-cache.resolve.budget-bound',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -49,6 +50,7 @@ export const budgetBoundCheck: Check = {
 /** On the fixture, within 20 tokens: delta.md (575) is skipped, later documents are taken, all whole. */
 export const skipNotTruncateCheck: Check = {
   requirement: 'context-cache.resolve.skip-not-truncate',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind !== 'fixture') return fixtureSkip();
@@ -80,6 +82,7 @@ export const skipNotTruncateCheck: Check = {
 /** Budget 0 uses no tokens (on the fixture, which has no empty document: selects nothing). */
 export const budgetZeroCheck: Check = {
   requirement: 'context-cache.resolve.budget-zero',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -105,6 +108,7 @@ export const budgetZeroCheck: Check = {
 /** The selection echoes the request and accounts for every document of the cache. */
 export const accountingCheck: Check = {
   requirement: 'context-cache.resolve.accounting',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);

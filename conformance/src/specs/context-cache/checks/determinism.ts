@@ -43,6 +43,7 @@ function outcome(problems: readonly (string | undefined)[], message: string): Ch
 /** context.resolve: twice in one session, once in another. */
 export const resolveDeterministicCheck: Check = {
   requirement: 'context-cache.resolve.deterministic',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -57,6 +58,7 @@ export const resolveDeterministicCheck: Check = {
 /** context.list_caches: twice. */
 export const listDeterministicCheck: Check = {
   requirement: 'context-cache.list-caches.deterministic',
+  definedIn: import.meta.url,
   async run(context) {
     return outcome(
       [await sameTwice(context, LIST_CACHES_TOOL, {}, false)],
@@ -68,6 +70,7 @@ export const listDeterministicCheck: Check = {
 /** context.inspect_cache: twice. */
 export const inspectDeterministicCheck: Check = {
   requirement: 'context-cache.inspect-cache.deterministic',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -81,6 +84,7 @@ export const inspectDeterministicCheck: Check = {
 /** Each failing call of the error checks: twice. */
 export const errorsDeterministicCheck: Check = {
   requirement: 'context-cache.errors.deterministic',
+  definedIn: import.meta.url,
   async run(context) {
     const calls = provocations(await findWorkCache(context));
     const problems: (string | undefined)[] = [];

@@ -138,6 +138,7 @@ function messageOf(
 /** Every failure is exactly the error object, flagged isError. */
 export const errorShapeCheck: Check = {
   requirement: 'context-cache.errors.shape',
+  definedIn: import.meta.url,
   async run(context) {
     const replies = await provoke(context);
     const problems = replies.flatMap(({ provocation, reply }) => {
@@ -153,6 +154,7 @@ export const errorShapeCheck: Check = {
 /** Messages are the canonical ones. */
 export const canonicalMessagesCheck: Check = {
   requirement: 'context-cache.errors.canonical-messages',
+  definedIn: import.meta.url,
   async run(context) {
     const read = (await provoke(context)).flatMap(({ provocation, reply }) => {
       const error = messageOf(reply);
@@ -183,6 +185,7 @@ const DIAGNOSTICS: readonly (readonly [RegExp, string])[] = [
 /** Messages hold no diagnostics, nor the cache name asked for. */
 export const noDiagnosticsCheck: Check = {
   requirement: 'context-cache.errors.no-diagnostics',
+  definedIn: import.meta.url,
   async run(context) {
     const replies = await provoke(context);
     const problems: string[] = [];
@@ -224,6 +227,7 @@ async function expectCode(
 /** A missing cache, and (on the fixture) a file in the root, answer cache_missing. */
 export const cacheMissingCheck: Check = {
   requirement: 'context-cache.resolve.cache-missing',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     const resolve = (cache: string) => ({ cache, query: 'cache', budget: 10 });
@@ -239,6 +243,7 @@ export const cacheMissingCheck: Check = {
 /** Negative, fractional and string budgets answer invalid_budget. */
 export const invalidBudgetCheck: Check = {
   requirement: 'context-cache.resolve.invalid-budget',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -255,6 +260,7 @@ export const invalidBudgetCheck: Check = {
 /** A query that is a number, or missing, answers invalid_query. */
 export const invalidQueryCheck: Check = {
   requirement: 'context-cache.resolve.invalid-query',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -269,6 +275,7 @@ export const invalidQueryCheck: Check = {
 /** The tampered fixture cache answers cache_invalid. */
 export const cacheInvalidCheck: Check = {
   requirement: 'context-cache.resolve.cache-invalid',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind !== 'fixture') return fixtureSkip();

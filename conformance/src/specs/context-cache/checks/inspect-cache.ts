@@ -50,6 +50,7 @@ function shapeProblems(value: Readonly<Record<string, unknown>>, label: string):
 /** Exactly the four keys, in order, with their types (on the work cache and, on the fixture, an empty folder). */
 export const keyOrderCheck: Check = {
   requirement: 'context-cache.inspect-cache.key-order',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -74,6 +75,7 @@ export const keyOrderCheck: Check = {
 /** The fixture cache: its version and count, valid, some bytes. */
 export const valuesCheck: Check = {
   requirement: 'context-cache.inspect-cache.values',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind !== 'fixture') return fixtureSkip();
@@ -104,6 +106,7 @@ export const valuesCheck: Check = {
 /** A missing manifest, or one that does not parse, is reported as invalid with empty values. */
 export const invalidManifestCheck: Check = {
   requirement: 'context-cache.inspect-cache.invalid-manifest',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await findWorkCache(context)).kind !== 'fixture') return fixtureSkip();
     const problems: string[] = [];
@@ -138,6 +141,7 @@ export const invalidManifestCheck: Check = {
  */
 export const unreadableFileCheck: Check = {
   requirement: 'context-cache.inspect-cache.unreadable-file',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind !== 'fixture') return fixtureSkip();
@@ -168,6 +172,7 @@ export const unreadableFileCheck: Check = {
 /** A missing name, and (on the fixture) a file in the root, answer cache_missing. */
 export const inspectCacheMissingCheck: Check = {
   requirement: 'context-cache.inspect-cache.cache-missing',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     const names = work.kind === 'fixture' ? [ABSENT_CACHE, ROOT_FILE] : [ABSENT_CACHE];

@@ -39,6 +39,7 @@ async function readListing(
 /** Exactly {"caches":[{"path","has_manifest"}]}. */
 export const listShapeCheck: Check = {
   requirement: 'context-cache.list-caches.shape',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readListing(context);
     if (typeof read === 'string') return fail(read);
@@ -65,6 +66,7 @@ export const listShapeCheck: Check = {
 /** Sorted by path in UTF-8 byte order. */
 export const listSortedCheck: Check = {
   requirement: 'context-cache.list-caches.sorted',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readListing(context);
     if (typeof read === 'string') return fail(read);
@@ -88,6 +90,7 @@ export const listSortedCheck: Check = {
 /** On the fixture root: exactly its folders (no file, no link, nothing nested). */
 export const immediateDirectoriesCheck: Check = {
   requirement: 'context-cache.list-caches.immediate-directories',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await findWorkCache(context)).kind !== 'fixture') return fixtureSkip();
     const read = await readListing(context);
@@ -111,6 +114,7 @@ export const immediateDirectoriesCheck: Check = {
 /** On the fixture root: has_manifest of each folder as expected. */
 export const hasManifestCheck: Check = {
   requirement: 'context-cache.list-caches.has-manifest',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await findWorkCache(context)).kind !== 'fixture') return fixtureSkip();
     const read = await readListing(context);

@@ -14,6 +14,7 @@ import { findWorkCache, fixtureSkip, noCacheSkip } from '../work-cache.js';
 /** A result is one text item holding a SelectionResult in the specified field order. */
 export const resultShapeCheck: Check = {
   requirement: 'context-cache.resolve.result-shape',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);
@@ -39,6 +40,7 @@ export const resultShapeCheck: Check = {
 /** On the fixture, the answers are the reference CLI's bytes. */
 export const v0AnswersCheck: Check = {
   requirement: 'context-cache.resolve.v0-answers',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind !== 'fixture') return fixtureSkip();
@@ -74,6 +76,7 @@ function firstDifference(actual: string, expected: string): string {
 /** Score descending, then id ascending in UTF-8 byte order. */
 export const orderingCheck: Check = {
   requirement: 'context-cache.resolve.ordering',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     if (work.kind === 'none') return noCacheSkip(work);

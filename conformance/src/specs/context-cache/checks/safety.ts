@@ -40,6 +40,7 @@ export const TRAVERSAL_NAMES: readonly string[] = [
 /** Every traversal name answers cache_missing in resolve and inspect. */
 export const traversalCheck: Check = {
   requirement: 'context-cache.security.traversal',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     for (const name of TRAVERSAL_NAMES) {
@@ -76,6 +77,7 @@ async function snapshot(context: CheckContext, names: readonly string[]): Promis
 /** list and inspect answer the same before and after resolve calls, failing ones included. */
 export const noSideEffectsCheck: Check = {
   requirement: 'context-cache.resolve.no-side-effects',
+  definedIn: import.meta.url,
   async run(context) {
     const work = await findWorkCache(context);
     const names = [

@@ -40,6 +40,7 @@ export async function hasContextTools(context: CheckContext): Promise<boolean> {
 /** v0 servers speak over stdio: one reached over HTTP is outside the interface. */
 export const stdioTransportCheck: Check = {
   requirement: 'context-cache.transport.stdio',
+  definedIn: import.meta.url,
   async run(context) {
     return context.target.kind === 'stdio'
       ? pass('reached over stdio')
@@ -50,6 +51,7 @@ export const stdioTransportCheck: Check = {
 /** The three tools are listed. */
 export const toolSetCheck: Check = {
   requirement: 'context-cache.tools.present',
+  definedIn: import.meta.url,
   async run(context) {
     const tools = await toolsByName(context);
     const missing = CONTEXT_TOOLS.filter((name) => !tools.has(name));
@@ -81,6 +83,7 @@ function schemaCheck(
 ): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context): Promise<CheckOutcome> {
       const tool = (await toolsByName(context)).get(name);
       if (tool === undefined)

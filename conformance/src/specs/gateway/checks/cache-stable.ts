@@ -8,9 +8,13 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, pass } from '../../../outcome.js';
 import { cardsOf } from '../cards.js';
-import { controlsProbeOf, type GatewayControlsProbe } from '../controls-settings.js';
+import {
+  controlsProbeOf,
+  type GatewayControlsProbe,
+  undeclaredControl,
+} from '../controls-settings.js';
 import { resolveToolId } from '../probe.js';
 import {
   callMetaTool,
@@ -137,9 +141,7 @@ async function scenarioOrSkip(context: CheckContext): Promise<Scenario | CheckOu
   if (outcome !== undefined) return outcome;
   const settings = controlsProbeOf(context)?.cacheStable;
   if (settings === undefined) {
-    return skip(
-      'the target declares no settings.gatewayControls.cacheStable: cache-stable browsing off',
-    );
+    return undeclaredControl(context, 'cacheStable', 'cache-stable browsing');
   }
   return scenarioOf(context, settings);
 }
@@ -172,6 +174,7 @@ function unsorted(cards: readonly Card[]): string | undefined {
 /** Seen cards come first, then new ones, each part by ascending id. */
 export const seenFirstCheck: Check = {
   requirement: 'gw.5.1.seen-first',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);
@@ -243,6 +246,7 @@ function sameBytes(name: string, before: ScenarioBrowse, after: ScenarioBrowse):
 /** Seen cards come back as first seen, and repeated browses repeat their bytes. */
 export const frozenCardsCheck: Check = {
   requirement: 'gw.5.1.frozen-cards',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);
@@ -270,6 +274,7 @@ export const frozenCardsCheck: Check = {
 /** The marker appears once between seen and new cards, and only then. */
 export const breakpointCheck: Check = {
   requirement: 'gw.5.3.breakpoint',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);
@@ -309,6 +314,7 @@ export const breakpointCheck: Check = {
 /** A tool run counts as seen; an id whose hydration failed does not. */
 export const hydrationCheck: Check = {
   requirement: 'gw.5.5.hydration',
+  definedIn: import.meta.url,
   timeoutMs: SCENARIO_TIMEOUT_MS,
   async run(context) {
     const scenario = await scenarioOrSkip(context);

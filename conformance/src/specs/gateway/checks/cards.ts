@@ -6,7 +6,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { type BrowseAnswer, browse, probeBrowses, probeToolCards } from '../cards.js';
 import { declaresCacheStable } from '../controls-settings.js';
@@ -63,6 +63,7 @@ function label(card: Readonly<Record<string, unknown>>): string {
 /** Every tool id a card or hydration gives is a §1.1 id with a version or a hash8. */
 export const toolIdFormatCheck: Check = {
   requirement: 'gw.1.1.tool-id-format',
+  definedIn: import.meta.url,
   async run(context) {
     const mode = await modeOf(context);
     const ids =
@@ -73,7 +74,8 @@ export const toolIdFormatCheck: Check = {
               .filter((stub) => !stub.schemaRefused)
               .map((stub) => stub.toolId)
           : [];
-    if (mode === undefined) return skip('the target serves neither the gateway nor the proxy');
+    if (mode === undefined)
+      return notApplicable('the target serves neither the gateway nor the proxy');
     if (ids.length === 0) return fail('no browse or hydration gave a tool id');
     const problems = ids.flatMap((id) => toolIdProblem(id) ?? []);
     return problems.length > 0
@@ -136,6 +138,7 @@ async function allCards(context: Parameters<Check['run']>[0]) {
 /** Cards carry only permitted fields, each of its type. */
 export const cardFieldsCheck: Check = {
   requirement: 'gw.2.1.card-fields',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -165,6 +168,7 @@ function bannedIn(value: unknown, path: string): string[] {
 /** No card carries a schema, examples, metadata or a transport address. */
 export const bannedFieldsCheck: Check = {
   requirement: 'gw.2.2.banned-fields',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -179,6 +183,7 @@ export const bannedFieldsCheck: Check = {
 /** A browse of n cards renders within 80 × n + 32 tokens. */
 export const tokenBudgetCheck: Check = {
   requirement: 'gw.2.3.token-budget',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -205,6 +210,7 @@ export const tokenBudgetCheck: Check = {
  */
 export const deterministicCheck: Check = {
   requirement: 'gw.2.4.deterministic',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -246,11 +252,12 @@ function orderProblem(cards: readonly Readonly<Record<string, unknown>>[]): stri
 /** Cards come by score, then id. */
 export const orderingCheck: Check = {
   requirement: 'gw.2.5.ordering',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
     if (declaresCacheStable(context)) {
-      return skip(
+      return notApplicable(
         'the target declares cache-stable browsing, whose order (§5.1) replaces this one: see gw.5.1.seen-first',
       );
     }

@@ -6,9 +6,13 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
-import { controlsProbeOf, type GatewayControlsProbe } from '../controls-settings.js';
+import {
+  controlsProbeOf,
+  type GatewayControlsProbe,
+  undeclaredControl,
+} from '../controls-settings.js';
 import { resolveToolId } from '../probe.js';
 import {
   callMetaTool,
@@ -21,14 +25,14 @@ import {
 } from '../surface.js';
 
 /** The probe section a check needs, or the outcome that skips it. */
-async function sectionOf<Key extends keyof GatewayControlsProbe>(
+async function sectionOf<Key extends 'cache' | 'quota' | 'tolerant'>(
   context: CheckContext,
   key: Key,
 ): Promise<NonNullable<GatewayControlsProbe[Key]> | CheckOutcome> {
   const outcome = await requireMode(context, 'gateway');
   if (outcome !== undefined) return outcome;
   const section = controlsProbeOf(context)?.[key];
-  return section ?? skip(`the target declares no settings.gatewayControls.${key}: control off`);
+  return section ?? undeclaredControl(context, key, `the ${key} control`);
 }
 
 function isOutcome(value: unknown): value is CheckOutcome {
@@ -52,6 +56,7 @@ function reordered(args: Record<string, unknown>): Record<string, unknown> {
 /** A repeated read-only call is served from the cache and says so. */
 export const cacheHitCheck: Check = {
   requirement: 'gw.4.5.cache-hit',
+  definedIn: import.meta.url,
   async run(context) {
     const section = await sectionOf(context, 'cache');
     if (isOutcome(section)) return section;
@@ -76,6 +81,7 @@ export const cacheHitCheck: Check = {
 /** A mutating tool is never served from the cache. */
 export const cacheMutatingCheck: Check = {
   requirement: 'gw.4.5.cache-mutating',
+  definedIn: import.meta.url,
   async run(context) {
     const section = await sectionOf(context, 'cache');
     if (isOutcome(section)) return section;
@@ -125,6 +131,7 @@ function quotaRun(
 /** A dry run answers a report and is offered in `tools/list`. */
 export const dryRunCheck: Check = {
   requirement: 'gw.4.5.dry-run',
+  definedIn: import.meta.url,
   async run(context) {
     const section = await sectionOf(context, 'quota');
     if (isOutcome(section)) return section;
@@ -172,6 +179,7 @@ function wrongTyped(value: unknown): unknown {
  */
 export const dryRunInvalidArgsCheck: Check = {
   requirement: 'gw.4.5.dry-run-invalid-args',
+  definedIn: import.meta.url,
   async run(context) {
     const section = await sectionOf(context, 'cache');
     if (isOutcome(section)) return section;
@@ -195,6 +203,7 @@ export const dryRunInvalidArgsCheck: Check = {
 /** Dry runs consume no quota: after limit + 1 of them, limit real calls still pass. */
 export const dryRunQuotaCheck: Check = {
   requirement: 'gw.4.5.dry-run-no-quota',
+  definedIn: import.meta.url,
   async run(context) {
     const section = await sectionOf(context, 'quota');
     if (isOutcome(section)) return section;
@@ -219,6 +228,7 @@ export const dryRunQuotaCheck: Check = {
 /** A call beyond a rate limit answers RATE_LIMITED, retryable, with scope and retry_after. */
 export const rateLimitedCheck: Check = {
   requirement: 'gw.4.5.rate-limited',
+  definedIn: import.meta.url,
   async run(context) {
     const section = await sectionOf(context, 'quota');
     if (isOutcome(section)) return section;
@@ -247,6 +257,7 @@ export const rateLimitedCheck: Check = {
 /** Tolerant arguments are repaired by the five rules only, and each repair is recorded. */
 export const tolerantArgsCheck: Check = {
   requirement: 'gw.4.4.tolerant-args',
+  definedIn: import.meta.url,
   async run(context) {
     const section = await sectionOf(context, 'tolerant');
     if (isOutcome(section)) return section;

@@ -7,7 +7,7 @@
  */
 
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { type BrowseAnswer, browse, probeBrowses } from '../cards.js';
 import { callMetaTool, describeAnswer, errorCodeOf, META_TOOLS, requireMode } from '../surface.js';
@@ -83,6 +83,7 @@ async function walkChildren(
 /** Cluster paths list children; a leaf path answers its one card or PATH_NOT_FOUND. */
 export const deepPathsCheck: Check = {
   requirement: 'gw.3.3.deep-paths',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -94,7 +95,7 @@ export const deepPathsCheck: Check = {
     }
     if (walk.problems.length > 0) return fail(listProblems(walk.problems));
     return walk.leaves + walk.clusters === 0
-      ? skip('no namespace lists a cluster, nor a tool whose name is a path segment')
+      ? notApplicable('no namespace lists a cluster, nor a tool whose name is a path segment')
       : pass(
           `${walk.clusters} cluster path(s) list children; ${walk.leaves} leaf path(s) answer their card or PATH_NOT_FOUND`,
         );

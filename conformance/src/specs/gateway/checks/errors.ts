@@ -7,7 +7,7 @@
 
 import { homedir } from 'node:os';
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { invalidArgumentsCall } from '../probe.js';
 import {
@@ -105,9 +105,10 @@ function shapeProblems(payload: Readonly<Record<string, unknown>> | undefined): 
 /** Provoked errors are `{error, message, path, retryable[, details]}`. */
 export const errorShapeCheck: Check = {
   requirement: 'gw.3.4.error-shape',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const errors = await provokedErrors(context);
     const problems = errors.flatMap(({ call, answer }) => {
       if (!answer.isError) return [`${call} did not answer with an error`];
@@ -127,9 +128,10 @@ function hostPaths(): string[] {
 /** Error messages are one short line without control characters or host paths. */
 export const redactionCheck: Check = {
   requirement: 'gw.3.4.redaction',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const errors = await provokedErrors(context);
     const problems = errors.flatMap(({ call, answer }) => {
       const message = answer.payload?.message;
@@ -151,9 +153,10 @@ export const redactionCheck: Check = {
 /** The id from a card or hydration reaches its tool; an unknown id answers HYDRATE_FAILED. */
 export const idCorrelatesCheck: Check = {
   requirement: 'gw.1.6.id-correlates',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const problems: string[] = [];
     const unknown = (await provokedErrors(context))[0];
     if (unknown === undefined || errorCodeOf(unknown.answer) !== 'HYDRATE_FAILED') {

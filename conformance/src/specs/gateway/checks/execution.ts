@@ -24,6 +24,7 @@ export const ENVELOPE_KEYS = ['status', 'summary', 'artifacts'] as const;
 /** Arguments that break the schema answer ARGS_INVALID and carry no upstream result. */
 export const argsInvalidCheck: Check = {
   requirement: 'gw.4.4.args-invalid',
+  definedIn: import.meta.url,
   async run(context) {
     const call = await invalidArgumentsCall(context);
     if (call === undefined) {
@@ -80,6 +81,7 @@ const NO_PROBE = 'the target configures no settings.gateway probe with a large r
 /** A large result comes back as a smaller envelope listing its artifacts. */
 export const firewallEnvelopeCheck: Check = {
   requirement: 'gw.4.2.firewall-envelope',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -125,6 +127,7 @@ export function suggestedSelector(answer: MetaToolAnswer, handle: string): strin
 /** `tool_view` reads part of a listed artifact. */
 export const toolViewCheck: Check = {
   requirement: 'gw.4.2.tool-view',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -145,6 +148,7 @@ export const toolViewCheck: Check = {
 /** Unknown handles and selectors answer VIEW_FAILED. */
 export const viewFailedCheck: Check = {
   requirement: 'gw.4.2.view-failed',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;

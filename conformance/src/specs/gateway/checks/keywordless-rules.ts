@@ -7,7 +7,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, notApplicable, pass, skip } from '../../../outcome.js';
 import { errorOf, isRecord } from '../../../session/json-rpc.js';
 import { browse, PROBE_QUERIES, PROBE_TOP_K } from '../cards.js';
 import { hydratedStubs, invalidArgumentsCall, largeResultCall } from '../probe.js';
@@ -35,9 +35,10 @@ function upstreamName(toolId: string): string {
  */
 export const legacyIdRefusedCheck: Check = {
   requirement: 'gw.1.6.legacy-id-refused',
+  definedIn: import.meta.url,
   async run(context) {
     if ((await modeOf(context)) === undefined)
-      return skip('the target serves neither the gateway nor the proxy');
+      return notApplicable('the target serves neither the gateway nor the proxy');
     const known = await invalidArgumentsCall(context);
     if (known === undefined) {
       return skip('no known tool to name: the target configures no settings.gateway probe');
@@ -71,6 +72,7 @@ function resultCards(cards: readonly Readonly<Record<string, unknown>>[]) {
  */
 export const topKCheck: Check = {
   requirement: 'gw.3.1.top-k',
+  definedIn: import.meta.url,
   async run(context) {
     const mode = await requireMode(context, 'gateway');
     if (mode !== undefined) return mode;
@@ -92,6 +94,7 @@ export const topKCheck: Check = {
  */
 export const stubNotCallableCheck: Check = {
   requirement: 'gw.4.1.stub-not-callable',
+  definedIn: import.meta.url,
   async run(context) {
     const mode = await requireMode(context, 'proxy');
     if (mode !== undefined) return mode;

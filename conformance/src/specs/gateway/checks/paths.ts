@@ -32,6 +32,7 @@ export const MISSING_PATH = '/conformance-no-such-namespace';
 /** Both query and path, or neither, answer ARGS_INVALID. */
 export const queryOrPathCheck: Check = {
   requirement: 'gw.3.1.query-or-path',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -55,6 +56,7 @@ export const queryOrPathCheck: Check = {
  */
 export const rootCheck: Check = {
   requirement: 'gw.3.2.root',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -91,6 +93,7 @@ export const rootCheck: Check = {
 /** Malformed paths answer PATH_INVALID. */
 export const pathInvalidCheck: Check = {
   requirement: 'gw.3.4.path-invalid',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -110,6 +113,7 @@ export const pathInvalidCheck: Check = {
 /** A well-formed path of no node answers PATH_NOT_FOUND. */
 export const pathNotFoundCheck: Check = {
   requirement: 'gw.3.4.path-not-found',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;

@@ -7,7 +7,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { controlsProbeOf, type GatewayControlsProbe } from '../controls-settings.js';
 import {
   errorFieldProblems,
@@ -39,7 +39,7 @@ async function requireRead(
   if (outcome !== undefined) return outcome;
   return (await listedPairs(context))[kind].read
     ? undefined
-    : skip(`the target lists no ${PRIMITIVE_TOOLS[kind].read}: ${kind}s off`);
+    : notApplicable(`the target lists no ${PRIMITIVE_TOOLS[kind].read}: ${kind}s off`);
 }
 
 /** What is wrong with `answer` as a ResultEnvelope, as problems. */
@@ -67,6 +67,7 @@ function errorProblems(what: string, answer: MetaToolAnswer, code: string): stri
 /** A listed resource reads as an envelope; an unknown one answers RESOURCE_NOT_FOUND. */
 export const resourceReadCheck: Check = {
   requirement: 'gw.9.4.resource-read',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireRead(context, 'resource');
     if (outcome !== undefined) return outcome;
@@ -105,6 +106,7 @@ function isOutcome(value: unknown): value is CheckOutcome {
 /** A large resource read comes back as a smaller envelope whose artifacts `tool_view` reads. */
 export const firewalledReadCheck: Check = {
   requirement: 'gw.9.4.firewalled-read',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireRead(context, 'resource');
     if (outcome !== undefined) return outcome;
@@ -139,6 +141,7 @@ export const firewalledReadCheck: Check = {
 /** A prompt renders as an envelope; an unknown one answers PROMPT_NOT_FOUND. */
 export const promptGetCheck: Check = {
   requirement: 'gw.9.4.prompt-get',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireRead(context, 'prompt');
     if (outcome !== undefined) return outcome;
@@ -162,6 +165,7 @@ export const promptGetCheck: Check = {
 /** Arguments that break the prompt's argument list answer ARGS_INVALID and no rendering. */
 export const promptArgsCheck: Check = {
   requirement: 'gw.9.4.prompt-args',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireRead(context, 'prompt');
     if (outcome !== undefined) return outcome;

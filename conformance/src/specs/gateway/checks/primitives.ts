@@ -7,7 +7,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { cardsOf } from '../cards.js';
 import { controlsProbeOf } from '../controls-settings.js';
 import {
@@ -39,7 +39,7 @@ async function browsableKinds(context: CheckContext): Promise<PrimitiveKind[] | 
   if (outcome !== undefined) return outcome;
   const pairs = await listedPairs(context);
   const kinds = PRIMITIVE_KINDS.filter((kind) => pairs[kind].browse);
-  return kinds.length === 0 ? skip(NO_PRIMITIVES) : kinds;
+  return kinds.length === 0 ? notApplicable(NO_PRIMITIVES) : kinds;
 }
 
 function isKinds(value: PrimitiveKind[] | CheckOutcome): value is PrimitiveKind[] {
@@ -49,6 +49,7 @@ function isKinds(value: PrimitiveKind[] | CheckOutcome): value is PrimitiveKind[
 /** Each kind's pair is listed together, only with something to browse, and when declared. */
 export const advertisedCheck: Check = {
   requirement: 'gw.9.4.advertised',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -80,7 +81,7 @@ export const advertisedCheck: Check = {
     }
     if (problems.length > 0) return fail(listProblems(problems));
     return listedKinds === 0
-      ? skip(`${NO_PRIMITIVES}, and the target declares none`)
+      ? notApplicable(`${NO_PRIMITIVES}, and the target declares none`)
       : pass(`lists the meta-tools of the ${listedKinds} kind(s) its upstreams offer, in pairs`);
   },
 };
@@ -102,6 +103,7 @@ function cardProblems(card: Card, kind: PrimitiveKind): string[] {
 /** Resource and prompt cards carry kind-prefixed ids of their own kind, never mixed. */
 export const primitiveIdsCheck: Check = {
   requirement: 'gw.9.1.primitive-ids',
+  definedIn: import.meta.url,
   async run(context) {
     const kinds = await browsableKinds(context);
     if (!isKinds(kinds)) return kinds;
@@ -131,6 +133,7 @@ export const primitiveIdsCheck: Check = {
 /** Ids are unique; a `~N` key has N ≥ 2 beside its bare id, and it reads. */
 export const collisionKeysCheck: Check = {
   requirement: 'gw.9.3.collision-keys',
+  definedIn: import.meta.url,
   async run(context) {
     const kinds = await browsableKinds(context);
     if (!isKinds(kinds)) return kinds;
@@ -164,7 +167,7 @@ export const collisionKeysCheck: Check = {
     }
     if (problems.length > 0) return fail(listProblems(problems));
     return keyed.length === 0
-      ? skip('no two resources or prompts share an id here: no collision key to observe')
+      ? notApplicable('no two resources or prompts share an id here: no collision key to observe')
       : pass(
           `${keyed.length} ~N keys beside their bare ids${readable === undefined ? '' : `; ${readable.id} reads`}`,
         );
@@ -182,6 +185,7 @@ function twoCardQuery(leaves: readonly Card[]): string {
 /** Browsing takes exactly one of query and path and bounds a query's cards by top_k. */
 export const primitiveBrowseCheck: Check = {
   requirement: 'gw.9.4.browse',
+  definedIn: import.meta.url,
   async run(context) {
     const kinds = await browsableKinds(context);
     if (!isKinds(kinds)) return kinds;

@@ -8,7 +8,7 @@
  */
 
 import type { Check, CheckContext } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import {
   PROBE_BAD_SCHEMA,
   PROBE_CARD_LONG,
@@ -121,7 +121,8 @@ const OWN_FIELDS = new Set(['id', 'name', 'description', 'score']);
 
 /** The long card carries every field of its short twin, with the same values but its own. */
 export const noSilentDropCheck = probeCheck('gw.2.3.no-silent-drop', async (context, namespace) => {
-  if ((await modeOf(context)) !== 'gateway') return skip('applies to the cards of gateway mode');
+  if ((await modeOf(context)) !== 'gateway')
+    return notApplicable('applies to the cards of gateway mode');
   const short = await listedEntry(context, namespace, PROBE_CARD_SHORT);
   const long = await listedEntry(context, namespace, PROBE_CARD_LONG);
   if (short === undefined || long === undefined) {

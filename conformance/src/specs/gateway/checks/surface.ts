@@ -41,6 +41,7 @@ export function isGatewayToolList(names: readonly string[]): boolean {
 /** A gateway lists exactly `tool_browse`, `tool_execute` and `tool_view`, and primitive pairs. */
 export const metaToolsCheck: Check = {
   requirement: 'gw.4.2.meta-tools',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'gateway');
     if (outcome !== undefined) return outcome;
@@ -62,6 +63,7 @@ export const metaToolsCheck: Check = {
 /** A proxy lists `tool_hydrate` and `tool_execute`. */
 export const invocationChannelCheck: Check = {
   requirement: 'gw.4.1.invocation-channel',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'proxy');
     if (outcome !== undefined) return outcome;
@@ -81,6 +83,7 @@ function isSentinel(schema: unknown): boolean {
 /** Every listed upstream tool is `{name, description, inputSchema: {"type":"object"}}`. */
 export const strippedListCheck: Check = {
   requirement: 'gw.4.1.stripped-list',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'proxy');
     if (outcome !== undefined) return outcome;
@@ -110,6 +113,7 @@ export const strippedListCheck: Check = {
 /** Every stripped description is one line within the card hard cap. */
 export const stubDescriptionCheck: Check = {
   requirement: 'gw.4.1.stub-description',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'proxy');
     if (outcome !== undefined) return outcome;
@@ -134,6 +138,7 @@ export const stubDescriptionCheck: Check = {
 /** `tool_hydrate` gives each listed tool its object input schema. */
 export const hydrateCheck: Check = {
   requirement: 'gw.4.3.hydrate',
+  definedIn: import.meta.url,
   async run(context) {
     const outcome = await requireMode(context, 'proxy');
     if (outcome !== undefined) return outcome;

@@ -55,6 +55,7 @@ async function cacheableResponses(context: CheckContext): Promise<[string, RawMe
 /** Every cacheable result carries ttlMs and cacheScope. */
 export const cacheHintsCheck: Check = {
   requirement: 'mcp2026.cache.hints',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const responses = await cacheableResponses(context);

@@ -13,6 +13,7 @@ import { discoverResponse } from '../discover-probe.js';
 /** Reads the shared session's `server/discover` result. */
 export const discoverShapeCheck: Check = {
   requirement: 'mcp2026.discover.shape',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const response = await discoverResponse(context);

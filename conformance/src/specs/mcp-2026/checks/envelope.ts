@@ -18,6 +18,7 @@ const INVALID_PARAMS = -32602;
 /** A request with the whole envelope is served. */
 export const envelopeAcceptedCheck: Check = {
   requirement: 'mcp2026.envelope.accepted',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const method = await servedMethod(context);
@@ -32,6 +33,7 @@ export const envelopeAcceptedCheck: Check = {
 /** A request without the client capabilities is refused with -32602 (HTTP 400). */
 export const envelopeRequiredCheck: Check = {
   requirement: 'mcp2026.envelope.required',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const method = await servedMethod(context);

@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { describeRawError, errorOf } from '../../../session/json-rpc.js';
 import { modernEnvelope } from '../../../session/modern-envelope.js';
 import { postWithHeaderCase } from '../../../session/raw-http-post.js';
@@ -21,7 +21,7 @@ const HEADER_MISMATCH = -32020;
 function stdioSkip(context: CheckContext): CheckOutcome | undefined {
   return context.target.kind === 'http' && context.target.url !== undefined
     ? undefined
-    : skip('headers exist on Streamable HTTP only; this target is reached over stdio');
+    : notApplicable('headers exist on Streamable HTTP only; this target is reached over stdio');
 }
 
 /** One request whose headers disagree with its body. */
@@ -62,6 +62,7 @@ async function mismatches(context: CheckContext): Promise<Mismatch[]> {
 /** Headers that disagree with the body, or a missing Mcp-Method, get 400 and -32020. */
 export const headerMismatchCheck: Check = {
   requirement: 'mcp2026.headers.mismatch',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const skipped = stdioSkip(context);
@@ -96,6 +97,7 @@ function oddlyCased(method: string): [string, string][] {
 /** The standard headers with oddly cased names are still recognized. */
 export const headerCaseCheck: Check = {
   requirement: 'mcp2026.headers.case-insensitive',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const skipped = stdioSkip(context);

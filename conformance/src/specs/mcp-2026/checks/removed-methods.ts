@@ -21,6 +21,7 @@ const REMOVED_METHODS: readonly { method: string; params?: Record<string, unknow
 /** Sends each removed method as a 2026-07-28 request. */
 export const removedMethodsCheck: Check = {
   requirement: 'mcp2026.removed.not-found',
+  definedIn: import.meta.url,
   eras: ['modern'],
   async run(context) {
     const session = await context.session();

@@ -8,7 +8,7 @@
 import { stableStringify } from '@x/core/catalog-server';
 import type { Check, CheckContext } from '../../../check.js';
 import { CLIENT_INFO_META_KEY } from '../../../era/era.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, notApplicable, pass } from '../../../outcome.js';
 import { describeRawError, errorOf, isRecord } from '../../../session/json-rpc.js';
 import { modernEnvelope } from '../../../session/modern-envelope.js';
 import type { RawSession } from '../../../session/raw-session.js';
@@ -32,7 +32,9 @@ function names(tools: readonly unknown[]): string {
 }
 
 async function withoutTools(context: CheckContext) {
-  return (await declares(context, 'tools')) ? undefined : skip('the server declares no tools');
+  return (await declares(context, 'tools'))
+    ? undefined
+    : notApplicable('the server declares no tools');
 }
 
 /** Fresh sessions start a server process over stdio: each check gets time for two. */
@@ -41,6 +43,7 @@ const TWO_STARTS_MS = 30_000;
 /** Two tools/list requests, on the shared session and a fresh one, list the same order. */
 export const stableOrderCheck: Check = {
   requirement: 'mcp2026.tools.stable-order',
+  definedIn: import.meta.url,
   eras: ['modern'],
   timeoutMs: TWO_STARTS_MS,
   async run(context) {
@@ -57,6 +60,7 @@ export const stableOrderCheck: Check = {
 /** Two callers on separate connections, with the target's own headers, get the same list. */
 export const sameForSameAuthorizationCheck: Check = {
   requirement: 'mcp2026.tools.same-for-same-authorization',
+  definedIn: import.meta.url,
   eras: ['modern'],
   timeoutMs: TWO_STARTS_MS,
   async run(context) {

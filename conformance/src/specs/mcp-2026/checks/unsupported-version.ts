@@ -25,6 +25,7 @@ const UNKNOWN_VERSION = '1999-01-01';
  */
 export const unsupportedVersionCheck: Check = {
   requirement: 'mcp2026.version.unsupported',
+  definedIn: import.meta.url,
   eras: ['modern'],
   // A fresh session starts a server process over stdio.
   timeoutMs: 20_000,

@@ -13,6 +13,7 @@ function createCapabilityCheck(list: ListMethod): Check {
   const { capability, method, key } = list;
   return {
     requirement: `mcp.capabilities.${capability}`,
+    definedIn: import.meta.url,
     async run(context) {
       const client = await context.client();
       const declared = client.getServerCapabilities()?.[capability] !== undefined;

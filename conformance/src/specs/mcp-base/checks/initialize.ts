@@ -12,6 +12,7 @@ import { describeRawError, errorOf, isRecord } from '../../../session/json-rpc.j
 /** Reads the `initialize` response of the shared raw session. */
 export const initializeCheck: Check = {
   requirement: 'mcp.lifecycle.initialize',
+  definedIn: import.meta.url,
   // The 2026-07-28 era has neither (changelog items 2 and 5): its checks are in mcp-2026.
   eras: ['legacy'],
   async run(context) {

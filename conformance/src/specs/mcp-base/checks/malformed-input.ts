@@ -9,7 +9,7 @@
 
 import type { Check, CheckContext } from '../../../check.js';
 import { describeError } from '../../../errors.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, pass } from '../../../outcome.js';
 import { errorOf, isResponse, type RawMessage } from '../../../session/json-rpc.js';
 
 /** Text that no JSON parser accepts. */
@@ -22,6 +22,8 @@ const PARSE_ERROR = -32700;
 interface MalformedProbe {
   /** The HTTP status of the POST that carried it (HTTP only). */
   readonly status: number | undefined;
+  /** The Content-Type of that POST's answer, when it had one (HTTP only). */
+  readonly contentType: string | undefined;
   /** Responses received between the garbage and the answer to the `ping` sent after it. */
   readonly answers: readonly RawMessage[];
   /** Why the `ping` after the garbage got no answer, if it got none. */
@@ -45,13 +47,14 @@ function probeMalformed(context: CheckContext): Promise<MalformedProbe> {
     const answers = session.received
       .slice(before)
       .filter((message) => message !== ping && isResponse(message));
-    return { status: sent.status, answers, pingError };
+    return { status: sent.status, contentType: sent.contentType, answers, pingError };
   });
 }
 
 /** After the garbage, the same session must still answer `ping`. */
 export const keepsServingCheck: Check = {
   requirement: 'jsonrpc.parse-error.keeps-serving',
+  definedIn: import.meta.url,
   async run(context) {
     const { pingError } = await probeMalformed(context);
     return pingError === undefined
@@ -60,29 +63,50 @@ export const keepsServingCheck: Check = {
   },
 };
 
+/** Whether an HTTP status is an error status (4xx or 5xx). */
+function isErrorStatus(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status <= 599;
+}
+
 /**
- * The garbage must get error -32700 where the transport carries an answer (JSON-RPC wants a null
- * id; MCP lets an error response omit an id it could not read, so either is accepted). Over
- * stdio a server that says nothing is accepted, as a skip.
+ * What the garbage gets, to the letter of JSON-RPC and both MCP revisions: any JSON-RPC answer
+ * must be error -32700 (JSON-RPC wants a null id; MCP lets an error response omit an id it could
+ * not read, so either is accepted), never a result or another code. Over Streamable HTTP the
+ * server that cannot accept the body must answer an HTTP error status, and the body MAY carry
+ * such an error (MCP 2025-11-25 Transports, "Sending Messages to the Server"; 2026-07-28
+ * Streamable HTTP, "Sending Messages"): a 4xx or 5xx without a JSON-RPC body passes, a 2xx fails.
+ * Over stdio a server that says nothing passes: a client must not write such a line there.
  */
 export const parseErrorCodeCheck: Check = {
   requirement: 'jsonrpc.parse-error.code',
+  definedIn: import.meta.url,
   async run(context) {
-    const { status, answers } = await probeMalformed(context);
-    const codes = answers.map((message) => errorOf(message)?.code);
-    if (codes.includes(PARSE_ERROR)) return pass(`answered with ${PARSE_ERROR}`);
-    if (answers.length > 0) {
+    const { status, contentType, answers } = await probeMalformed(context);
+    const wrong = answers
+      .map((message) => errorOf(message)?.code)
+      .filter((code) => code !== PARSE_ERROR);
+    if (wrong.length > 0) {
       return fail(
-        `answered with ${codes.map((code) => code ?? 'a result').join(', ')} instead of ${PARSE_ERROR}`,
+        `answered with ${wrong.map((code) => code ?? 'a result').join(', ')} instead of ${PARSE_ERROR}`,
       );
     }
-    if (context.target.kind === 'http') {
+    if (context.target.kind === 'stdio') {
+      return answers.length > 0
+        ? pass(`answered with ${PARSE_ERROR}`)
+        : pass(
+            'the server said nothing about the line; accepted over stdio, where clients must not send one',
+          );
+    }
+    const answer = `HTTP ${status ?? '(no status)'}${contentType === undefined ? '' : ` (${contentType})`}`;
+    if (!isErrorStatus(status)) {
       return fail(
-        `HTTP ${status ?? '(no status)'} answer carried no JSON-RPC error ${PARSE_ERROR}`,
+        `${answer}${answers.length > 0 ? ` with error ${PARSE_ERROR}` : ''}: a body the server cannot accept must get an HTTP error status`,
       );
     }
-    return skip(
-      'the server said nothing about the line; accepted over stdio, where clients must not send one',
-    );
+    return answers.length > 0
+      ? pass(`${answer} with error ${PARSE_ERROR}`)
+      : pass(
+          `${answer} without a JSON-RPC body: an error status, and the body may carry the error`,
+        );
   },
 };

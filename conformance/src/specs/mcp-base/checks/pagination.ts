@@ -17,6 +17,7 @@ import { walkPages } from '../pages.js';
  */
 export const paginationCheck: Check = {
   requirement: 'mcp.pagination.follows-cursor',
+  definedIn: import.meta.url,
   async run(context) {
     const client = await context.client();
     const capabilities = client.getServerCapabilities() ?? {};

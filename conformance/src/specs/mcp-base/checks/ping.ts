@@ -11,6 +11,7 @@ import { describeRawError, errorOf, excerpt, isRecord } from '../../../session/j
 /** Sends `ping` on the shared session; the result must be an object with nothing but `_meta`. */
 export const pingCheck: Check = {
   requirement: 'mcp.ping.empty-result',
+  definedIn: import.meta.url,
   // The 2026-07-28 era has neither (changelog items 2 and 5): its checks are in mcp-2026.
   eras: ['legacy'],
   async run(context) {

@@ -5,7 +5,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, notApplicable, pass } from '../../../outcome.js';
 import { excerpt } from '../../../session/json-rpc.js';
 
 /**
@@ -15,8 +15,9 @@ import { excerpt } from '../../../session/json-rpc.js';
  */
 export const stdoutMessagesOnlyCheck: Check = {
   requirement: 'mcp.stdio.stdout-messages-only',
+  definedIn: import.meta.url,
   async run(context) {
-    if (context.target.kind !== 'stdio') return skip('not a stdio target');
+    if (context.target.kind !== 'stdio') return notApplicable('not a stdio target');
     const session = await context.session();
     const lines = session.invalidLines;
     const first = lines[0];

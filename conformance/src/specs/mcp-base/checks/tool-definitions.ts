@@ -5,7 +5,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { createSchemaCompiler } from '../json-schema.js';
 import { listTools, toolLabel } from '../tool-listing.js';
@@ -29,7 +29,7 @@ type ToolRead =
 async function readTools(context: CheckContext, failOnShape: boolean): Promise<ToolRead> {
   const { declared, walk } = await listTools(context);
   const outcome = (value: CheckOutcome): ToolRead => ({ kind: 'outcome', outcome: value });
-  if (!declared) return outcome(skip('the server does not declare tools'));
+  if (!declared) return outcome(notApplicable('the server does not declare tools'));
   const failure = walk.failure;
   if (failure?.kind === 'request')
     return outcome(skip(`${failure.message} (see mcp.capabilities.tools)`));
@@ -61,6 +61,7 @@ function shapeProblems(tool: unknown, index: number): string[] {
 /** Every tool has a string name and an inputSchema object of type "object". */
 export const toolShapeCheck: Check = {
   requirement: 'mcp.tools.definition-shape',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readTools(context, true);
     if (read.kind === 'outcome') return read.outcome;
@@ -75,6 +76,7 @@ export const toolShapeCheck: Check = {
 /** Every inputSchema and outputSchema compiles in its dialect. */
 export const toolSchemaCheck: Check = {
   requirement: 'mcp.tools.schema-valid',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readTools(context, false);
     if (read.kind === 'outcome') return read.outcome;
@@ -108,6 +110,7 @@ export const toolSchemaCheck: Check = {
 function createNameCheck(requirement: string, pattern: RegExp, rule: string): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const read = await readTools(context, false);
       if (read.kind === 'outcome') return read.outcome;

@@ -23,6 +23,7 @@ function unknownMethodResponse(context: CheckContext): Promise<RawMessage> {
 /** The answer must be an error with an integer code and a string message. */
 export const unknownMethodErrorCheck: Check = {
   requirement: 'jsonrpc.unknown-method.error',
+  definedIn: import.meta.url,
   async run(context) {
     const response = await unknownMethodResponse(context);
     const error = errorOf(response);
@@ -41,6 +42,7 @@ export const unknownMethodErrorCheck: Check = {
 /** The error code must be -32601. */
 export const unknownMethodCodeCheck: Check = {
   requirement: 'jsonrpc.unknown-method.code',
+  definedIn: import.meta.url,
   async run(context) {
     const error = errorOf(await unknownMethodResponse(context));
     if (error === undefined)

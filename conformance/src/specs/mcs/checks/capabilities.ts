@@ -8,7 +8,7 @@
 import type { DriverCheck } from '../../../driver/driver-check.js';
 import type { CallOutcome } from '../../../driver/driver-host.js';
 import type { DriverMethod } from '../../../driver/host-protocol.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import { describeOutcome, preview } from '../observe.js';
 
 /** The method behind each capability flag of mcs §5, in the TypeScript SDK's names. */
@@ -33,6 +33,7 @@ function declaredFlags(meta: unknown): string[] | undefined {
 /** mcs.5.capability-flags */
 export const capabilityFlagsCheck: DriverCheck = {
   requirement: 'mcs.5.capability-flags',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const flags = declaredFlags(driver.meta);
@@ -71,13 +72,14 @@ function resultProblem(flag: string, outcome: CallOutcome): string | undefined {
 /** mcs.5.capability-results */
 export const capabilityResultsCheck: DriverCheck = {
   requirement: 'mcs.5.capability-results',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const flags = (declaredFlags(driver.meta) ?? []).filter(
       (flag) =>
         Object.hasOwn(METHOD_BY_FLAG, flag) && driver.methods[METHOD_BY_FLAG[flag] as DriverMethod],
     );
-    if (flags.length === 0) return skip('declares no mcs §5 capability with its method');
+    if (flags.length === 0) return notApplicable('declares no mcs §5 capability with its method');
     const problems: string[] = [];
     for (const flag of flags) {
       const method = METHOD_BY_FLAG[flag] as DriverMethod;

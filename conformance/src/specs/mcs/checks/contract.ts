@@ -43,6 +43,7 @@ const DriverMetaShapeSchema = z.looseObject({
 /** mcs.2.mandatory-methods */
 export const mandatoryMethodsCheck: DriverCheck = {
   requirement: 'mcs.2.mandatory-methods',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const missing = MANDATORY.filter((method) => !driver.methods[method]);
@@ -55,6 +56,7 @@ export const mandatoryMethodsCheck: DriverCheck = {
 /** mcs.3.driver-meta */
 export const driverMetaCheck: DriverCheck = {
   requirement: 'mcs.3.driver-meta',
+  definedIn: import.meta.url,
   async run(context) {
     const { meta } = await context.driver();
     if (typeof meta !== 'object' || meta === null) return fail('the driver has no meta object');
@@ -68,6 +70,7 @@ export const driverMetaCheck: DriverCheck = {
 /** mcs.9.spec-version */
 export const specVersionCheck: DriverCheck = {
   requirement: 'mcs.9.spec-version',
+  definedIn: import.meta.url,
   async run(context) {
     const { specVersion } = await context.driver();
     return typeof specVersion === 'string' && /^\d+\.\d+\.\d+$/.test(specVersion)
@@ -79,6 +82,7 @@ export const specVersionCheck: DriverCheck = {
 /** mcs.4.no-mandatory-parameter */
 export const noMandatoryParameterCheck: DriverCheck = {
   requirement: 'mcs.4.no-mandatory-parameter',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const problems: string[] = [];

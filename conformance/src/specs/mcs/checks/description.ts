@@ -10,7 +10,7 @@ import type {
   DriverCheckContext,
   DriverUnderTest,
 } from '../../../driver/driver-check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass } from '../../../outcome.js';
 import {
   describeOutcome,
   modelArguments,
@@ -83,6 +83,7 @@ function plainPair(context: DriverCheckContext) {
 /** mcs.3.1.function-description */
 export const functionDescriptionCheck: DriverCheck = {
   requirement: 'mcs.3.1.function-description',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const models = modelsToAsk(driver.meta);
@@ -100,6 +101,7 @@ export const functionDescriptionCheck: DriverCheck = {
 /** mcs.3.1.static */
 export const staticDescriptionCheck: DriverCheck = {
   requirement: 'mcs.3.1.static',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const problems: string[] = [];
@@ -121,11 +123,12 @@ export const staticDescriptionCheck: DriverCheck = {
 /** mcs.3.1.standard-format */
 export const standardFormatCheck: DriverCheck = {
   requirement: 'mcs.3.1.standard-format',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const format = (driver.meta as { spec_format?: unknown } | null)?.spec_format;
     if (typeof format === 'string' && format.trim().toLowerCase() === 'custom') {
-      return skip('spec_format is Custom: no established format applies');
+      return notApplicable('spec_format is Custom: no established format applies');
     }
     const { description } = await plainPair(context);
     if ('problem' in description) return fail(`there is no description: ${description.problem}`);
@@ -152,9 +155,10 @@ const OPTIONAL_MESSAGE =
 /** mcs.3.2.system-message */
 export const systemMessageCheck: DriverCheck = {
   requirement: 'mcs.3.2.system-message',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
-    if (!driver.methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
+    if (!driver.methods.getDriverSystemMessage) return notApplicable(OPTIONAL_MESSAGE);
     const models = modelsToAsk(driver.meta);
     const problems: string[] = [];
     const ways = new Set<string>();
@@ -194,8 +198,10 @@ export const systemMessageCheck: DriverCheck = {
 /** mcs.3.2.format-guidance */
 export const formatGuidanceCheck: DriverCheck = {
   requirement: 'mcs.3.2.format-guidance',
+  definedIn: import.meta.url,
   async run(context) {
-    if (!(await context.driver()).methods.getDriverSystemMessage) return skip(OPTIONAL_MESSAGE);
+    if (!(await context.driver()).methods.getDriverSystemMessage)
+      return notApplicable(OPTIONAL_MESSAGE);
     const { description, message } = await plainPair(context);
     if (message === undefined) return fail('there is no system message');
     const rest =

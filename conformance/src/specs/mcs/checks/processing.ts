@@ -50,24 +50,28 @@ async function executes(
 /** mcs.3.3.execute */
 export const executeCheck: DriverCheck = {
   requirement: 'mcs.3.3.execute',
+  definedIn: import.meta.url,
   run: (context) => executes(context, [{ label: 'the bare call', render: bareCall }]),
 };
 
 /** mcs.3.3.fenced-json */
 export const fencedJsonCheck: DriverCheck = {
   requirement: 'mcs.3.3.fenced-json',
+  definedIn: import.meta.url,
   run: (context) => executes(context, [{ label: 'the fenced call', render: fencedCall }]),
 };
 
 /** mcs.3.3.json-in-prose */
 export const jsonInProseCheck: DriverCheck = {
   requirement: 'mcs.3.3.json-in-prose',
+  definedIn: import.meta.url,
   run: (context) => executes(context, [{ label: 'the call in prose', render: callInProse }]),
 };
 
 /** mcs.3.3.tool-call-shapes */
 export const toolCallShapesCheck: DriverCheck = {
   requirement: 'mcs.3.3.tool-call-shapes',
+  definedIn: import.meta.url,
   run: (context) =>
     executes(context, [
       { label: 'OpenAI tool_calls', render: openAiCall },
@@ -78,12 +82,14 @@ export const toolCallShapesCheck: DriverCheck = {
 /** mcs.3.3.near-json */
 export const nearJsonCheck: DriverCheck = {
   requirement: 'mcs.3.3.near-json',
+  definedIn: import.meta.url,
   run: (context) => executes(context, [{ label: 'the near-JSON call', render: nearJsonCall }]),
 };
 
 /** mcs.3.3.several-calls */
 export const severalCallsCheck: DriverCheck = {
   requirement: 'mcs.3.3.several-calls',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const [first, second = first] = driver.probeCalls;
@@ -111,6 +117,7 @@ export const severalCallsCheck: DriverCheck = {
 /** mcs.3.3.raw-result */
 export const rawResultCheck: DriverCheck = {
   requirement: 'mcs.3.3.raw-result',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const probe = driver.probeCalls.find((candidate) => candidate.resultMatches !== undefined);

@@ -16,6 +16,7 @@ const HOSTILE_OUTPUT_TIMEOUT_MS = 5_000;
 /** mcs.3.3.no-call */
 export const noCallCheck: DriverCheck = {
   requirement: 'mcs.3.3.no-call',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const problems: string[] = [];
@@ -35,6 +36,7 @@ export const noCallCheck: DriverCheck = {
 /** mcs.3.3.validate-input */
 export const validateInputCheck: DriverCheck = {
   requirement: 'mcs.3.3.validate-input',
+  definedIn: import.meta.url,
   async run(context) {
     const driver = await context.driver();
     const entries = refusedOutputs(driver.probeCalls[0]?.name);
@@ -52,6 +54,7 @@ export const validateInputCheck: DriverCheck = {
 /** mcs.3.3.hostile-input */
 export const hostileInputCheck: DriverCheck = {
   requirement: 'mcs.3.3.hostile-input',
+  definedIn: import.meta.url,
   timeoutMs: 40_000,
   async run(context) {
     let driver = await context.driver();

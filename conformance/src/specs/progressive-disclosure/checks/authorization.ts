@@ -30,6 +30,7 @@ function traceCheck(
 ): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     timeoutMs: SESSION_CHECK_TIMEOUT_MS,
     async run(context) {
       const trace = await authorizationTrace(context);
@@ -187,6 +188,7 @@ export const requiredErrorShapeCheck: Check = traceCheck('pd.6.2.required-error-
 /** A read does not open a tool that tools/list does not show. */
 export const noAccessBeyondListingCheck: Check = {
   requirement: 'pd.5.3.no-access-beyond-listing',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;

@@ -24,6 +24,7 @@ const GUIDANCE_POINTS: readonly (readonly [string, RegExp])[] = [
 /** The server's instructions give the guidance and cover the §8.2 points; none at all fails. */
 export const systemPromptGuidanceCheck: Check = {
   requirement: 'pd.8.2.system-prompt-guidance',
+  definedIn: import.meta.url,
   async run(context) {
     const session = await context.session();
     const result = openingResult(session);

@@ -7,7 +7,7 @@
  */
 
 import type { Check } from '../../../check.js';
-import { fail, pass, skip } from '../../../outcome.js';
+import { fail, notApplicable, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { walkToolPages } from '../../mcp-base/tool-listing.js';
 import { callTool } from '../calls.js';
@@ -15,9 +15,14 @@ import { firstExampleInput, needFullDescriptions, needResource } from '../prereq
 import { descriptionsUri, isFullEntry, objectOf, readUri } from '../reads.js';
 import { PD_SETTINGS_KEY, pdSettingsOf } from '../settings.js';
 
-/** The skip of a target that names no restricted caller. */
+/** The skip of a target over HTTP that names no restricted caller. */
 const NO_RESTRICTED_CALLER = skip(
   `configures no restricted caller over HTTP (settings.${PD_SETTINGS_KEY}.restrictedCaller, --pd-restricted-caller)`,
+);
+
+/** Over stdio every caller is the process's: no credentials tell a restricted one apart. */
+const NO_CALLERS_OVER_STDIO = notApplicable(
+  'callers are told apart by HTTP credentials; over stdio there is one caller, the process',
 );
 
 /**
@@ -27,9 +32,11 @@ const NO_RESTRICTED_CALLER = skip(
  */
 export const primaryAuthorizationCheck: Check = {
   requirement: 'pd.5.3.primary-authorization',
+  definedIn: import.meta.url,
   async run(context) {
     const restricted = pdSettingsOf(context).restrictedCaller;
-    if (restricted === undefined || context.target.kind !== 'http') return NO_RESTRICTED_CALLER;
+    if (context.target.kind !== 'http') return NO_CALLERS_OVER_STDIO;
+    if (restricted === undefined) return NO_RESTRICTED_CALLER;
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
     const full = await needFullDescriptions(context);

@@ -6,7 +6,7 @@
  */
 
 import type { Check, CheckContext, CheckOutcome } from '../../../check.js';
-import { fail, listProblems, pass, skip } from '../../../outcome.js';
+import { fail, listProblems, notApplicable, pass, skip } from '../../../outcome.js';
 import { isRecord } from '../../../session/json-rpc.js';
 import { needFullDescriptions, needResource, needTools } from '../prerequisites.js';
 import {
@@ -73,6 +73,7 @@ function bodyOf(
 function createSelectionCheck(requirement: string, count: number): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const read = await readFirst(context, count);
       if (!read.ok) return read.outcome;
@@ -102,6 +103,7 @@ function caseVariant(name: string): string | undefined {
 /** A name in other letter case gets no description. */
 export const exactNamesCheck: Check = {
   requirement: 'pd.4.3.exact-names',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -113,7 +115,8 @@ export const exactNamesCheck: Check = {
       return variant === undefined || listed.has(variant) ? [] : [{ name: tool.name, variant }];
     });
     const [candidate] = candidates;
-    if (candidate === undefined) return skip('no listed name changes with its letter case');
+    if (candidate === undefined)
+      return notApplicable('no listed name changes with its letter case');
     const uri = descriptionsUri(resource.value.baseUri, [candidate.variant]);
     const body = objectOf(await readShared(context, uri));
     const served = Object.entries(body ?? {}).filter(([, entry]) => isFullEntry(entry));
@@ -128,6 +131,7 @@ export const exactNamesCheck: Check = {
 /** Each requested tool maps to an object with its name, a description and an input schema. */
 export const fullDescriptionsCheck: Check = {
   requirement: 'pd.4.4.full-descriptions',
+  definedIn: import.meta.url,
   async run(context) {
     const full = await needFullDescriptions(context);
     if (!full.ok) return full.outcome;
@@ -151,6 +155,7 @@ export const fullDescriptionsCheck: Check = {
 /** A read names exactly the requested tools. */
 export const onlyRequestedCheck: Check = {
   requirement: 'pd.4.4.only-requested',
+  definedIn: import.meta.url,
   async run(context) {
     const problems: string[] = [];
     let reads = 0;
@@ -180,6 +185,7 @@ export const onlyRequestedCheck: Check = {
 /** The answer is one content item holding one JSON object. */
 export const noPreambleCheck: Check = {
   requirement: 'pd.4.4.no-preamble',
+  definedIn: import.meta.url,
   async run(context) {
     const read = await readFirst(context, 1);
     if (!read.ok) return read.outcome;
@@ -196,6 +202,7 @@ export const noPreambleCheck: Check = {
 /** Different selections get different answers. */
 export const dynamicCheck: Check = {
   requirement: 'pd.4.4.dynamic',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -220,6 +227,7 @@ export const dynamicCheck: Check = {
 /** Reading without `tools` returns MISSING_TOOL_SELECTION with a message and examples. */
 export const missingToolSelectionCheck: Check = {
   requirement: 'pd.6.1.missing-tool-selection',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -257,6 +265,7 @@ export const missingToolSelectionCheck: Check = {
 /** An unknown name gets an error entry naming it and the available tools. */
 export const toolNotFoundCheck: Check = {
   requirement: 'pd.6.3.tool-not-found',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;

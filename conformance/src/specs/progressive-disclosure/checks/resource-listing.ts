@@ -60,6 +60,7 @@ async function resourceDescription(
 function createDescriptionCheck(requirement: string, point: Point): Check {
   return {
     requirement,
+    definedIn: import.meta.url,
     async run(context) {
       const description = await resourceDescription(context);
       if ('outcome' in description) return description.outcome;
@@ -75,6 +76,7 @@ function createDescriptionCheck(requirement: string, point: Point): Check {
 /** The resource is in resources/list, not only among the templates. */
 export const resourceListedCheck: Check = {
   requirement: 'pd.4.1.resource-listed',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return fail('resources/list lists no tool_descriptions resource');
@@ -91,6 +93,7 @@ export const resourceListedCheck: Check = {
 /** The resource's name or title says it holds tool descriptions. */
 export const resourceNameCheck: Check = {
   requirement: 'pd.4.1.resource-name',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -107,6 +110,7 @@ export const resourceNameCheck: Check = {
 /** The resource is JSON. */
 export const mimeTypeCheck: Check = {
   requirement: 'pd.4.1.mime-type',
+  definedIn: import.meta.url,
   async run(context) {
     const resource = await needResource(context);
     if (!resource.ok) return resource.outcome;
@@ -120,6 +124,7 @@ export const mimeTypeCheck: Check = {
 /** The description makes the four points of §4.2. */
 export const workflowExplainedCheck: Check = {
   requirement: 'pd.4.2.workflow-explained',
+  definedIn: import.meta.url,
   async run(context) {
     const description = await resourceDescription(context);
     if ('outcome' in description) return description.outcome;

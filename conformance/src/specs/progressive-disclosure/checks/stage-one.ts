@@ -31,6 +31,7 @@ function descriptionOf(tool: Readonly<Record<string, unknown>>): string {
 /** Stage 1 is smaller than stage 2, tool by tool for descriptions and in total. */
 export const minimalDescriptionsCheck: Check = {
   requirement: 'pd.3.1.minimal-descriptions',
+  definedIn: import.meta.url,
   async run(context) {
     const full = await needFullDescriptions(context);
     if (!full.ok) return full.outcome;
@@ -66,6 +67,7 @@ export const minimalDescriptionsCheck: Check = {
 /** Every listed description says more than the tool's name. */
 export const selectionCompleteCheck: Check = {
   requirement: 'pd.3.1.selection-complete',
+  definedIn: import.meta.url,
   async run(context) {
     const tools = await needTools(context);
     if (!tools.ok) return tools.outcome;
@@ -86,6 +88,7 @@ export const selectionCompleteCheck: Check = {
 /** Every listed description has a few words. */
 export const purposeCheck: Check = {
   requirement: 'pd.3.1.purpose',
+  definedIn: import.meta.url,
   async run(context) {
     const tools = await needTools(context);
     if (!tools.ok) return tools.outcome;
@@ -115,6 +118,7 @@ function hasProperties(schema: unknown): boolean {
 /** Stage 1 leaves parameter documentation, examples and usage to stage 2. */
 export const noDetailsCheck: Check = {
   requirement: 'pd.3.1.no-details',
+  definedIn: import.meta.url,
   async run(context) {
     const tools = await needTools(context);
     if (!tools.ok) return tools.outcome;

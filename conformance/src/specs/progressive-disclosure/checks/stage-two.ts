@@ -40,6 +40,7 @@ function propertyNames(schema: unknown): string[] {
 /** Full input schemas are valid object schemas, complete with what stage 1 names. */
 export const completeSchemaCheck: Check = {
   requirement: 'pd.3.2.complete-schema',
+  definedIn: import.meta.url,
   async run(context) {
     const full = await needFullDescriptions(context);
     if (!full.ok) return full.outcome;
@@ -71,6 +72,7 @@ export const completeSchemaCheck: Check = {
 /** Full descriptions carry examples (§3.2 SHOULD), each a valid call; none at all fails. */
 export const examplesCheck: Check = {
   requirement: 'pd.3.2.examples',
+  definedIn: import.meta.url,
   async run(context) {
     const full = await needFullDescriptions(context);
     if (!full.ok) return full.outcome;
@@ -102,6 +104,7 @@ export const examplesCheck: Check = {
 /** Full descriptions carry non-empty error guidance (§3.2 SHOULD); none at all fails. */
 export const errorGuidanceCheck: Check = {
   requirement: 'pd.3.2.error-guidance',
+  definedIn: import.meta.url,
   async run(context) {
     const full = await needFullDescriptions(context);
     if (!full.ok) return full.outcome;
