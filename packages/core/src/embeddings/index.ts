@@ -50,6 +50,21 @@ export {
   type SentenceEncoderModel,
   type SentenceEncoderOptions,
 } from './sentence-encoder-provider.js';
+// Tool vectors, in the background and persistent
+export {
+  createToolVectors,
+  type ToolVectors,
+  type ToolVectorsOptions,
+  type ToolVectorsReport,
+  toolEmbeddingText,
+} from './tool-vectors.js';
+export {
+  createFolderVectorStore,
+  createSessionVectorStore,
+  defaultVectorCacheDirectory,
+  type VectorStore,
+  vectorKey,
+} from './vector-store.js';
 export {
   createWordVectorProvider,
   WORD_VECTOR_STOP_WORDS,
