@@ -1,7 +1,7 @@
 /** fast-check arbitraries shared by the tests. */
 import fc from 'fast-check';
-import type { JsonPathStep } from '../src/json-path.js';
-import type { ToolIdParts } from '../src/tool-id.js';
+import type { JsonPathStep } from '../src/firewall/view/json-path.js';
+import type { ToolIdParts } from '../src/tool-id/tool-id.js';
 
 /** Any UTF-16 string, lone surrogates and control characters included. */
 export const anyText = (maxLength = 200) =>

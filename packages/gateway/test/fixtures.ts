@@ -1,6 +1,6 @@
 /** Loaders for the captured fixtures. */
 import { readFileSync } from 'node:fs';
-import type { CardSourceTool } from '../src/card-builder.js';
+import type { CardSourceTool } from '../src/cards/card-builder.js';
 
 interface CapturedServer {
   serverInfo: { name: string; version: string };

@@ -7,7 +7,7 @@
  */
 
 import { createSentenceEncoderProvider, type EmbeddingProvider } from '@x/core/embeddings';
-import { createHybridCatalogRoute } from '@x/gateway';
+import { createHybridCatalogRoute } from '@x/gateway/hybrid';
 import type { RunMode } from '../../benchmark.js';
 import { createProgress, type Progress } from '../../progress.js';
 import type { TaskSource } from '../search/sources.js';

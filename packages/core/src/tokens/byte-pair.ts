@@ -14,8 +14,8 @@
  * @module
  */
 
-import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { addToRankTable, createRankTable, lookUpRange, type RankTable } from './rank-table.js';
+import { cl100kRanks } from './ranks.js';
 
 /**
  * The vocabulary both ways: bytes (as a binary string) to rank, and rank to bytes; the ranks of
@@ -41,7 +41,9 @@ export function getByteRanks(): ByteRanks {
   const bytesOf: (string | undefined)[] = [];
   const byteRankOf = new Int32Array(256).fill(-1);
   const pairRankOf = new Int32Array(65_536).fill(-1);
-  const lines = cl100kBase.bpe_ranks.split('\n').map((line) => line.split(' '));
+  const lines = cl100kRanks()
+    .bpe_ranks.split('\n')
+    .map((line) => line.split(' '));
   const table = createRankTable(lines.reduce((total, fields) => total + fields.length - 2, 0));
   for (const fields of lines) {
     const first = Number.parseInt(fields[1] ?? '', 10);
@@ -174,5 +176,10 @@ export function bytesOfTokens(tokens: readonly number[], ranks: ByteRanks): Uint
   return bytes;
 }
 
-/** The pre-token pattern of `cl100k_base` (global, unicode); `matchAll` works on a copy. */
-export const PIECE_PATTERN = new RegExp(cl100kBase.pat_str, 'gu');
+let piecePattern: RegExp | undefined;
+
+/** The pre-token pattern of `cl100k_base` (global, unicode), built on first use; `matchAll` works on a copy. */
+export function getPiecePattern(): RegExp {
+  piecePattern ??= new RegExp(cl100kRanks().pat_str, 'gu');
+  return piecePattern;
+}

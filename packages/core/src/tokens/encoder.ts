@@ -16,7 +16,7 @@ import {
   countPieceTokens,
   encodePiece,
   getByteRanks,
-  PIECE_PATTERN,
+  getPiecePattern,
 } from './byte-pair.js';
 
 /** Pieces longer than this many UTF-16 code units are encoded in slices. */
@@ -31,7 +31,8 @@ const utf8 = new TextDecoder('utf-8');
 /** The tokens of `text` split by the pre-token pattern alone, as js-tiktoken's `encode`. */
 function encodeWhole(text: string, tokens: number[]): void {
   const ranks = getByteRanks();
-  for (const match of text.matchAll(PIECE_PATTERN)) encodePiece(binaryOf(match[0]), ranks, tokens);
+  for (const match of text.matchAll(getPiecePattern()))
+    encodePiece(binaryOf(match[0]), ranks, tokens);
 }
 
 /**
@@ -45,7 +46,7 @@ export function encodeOrdinary(text: string): number[] {
     return tokens;
   }
   let segmentStart = 0;
-  for (const match of text.matchAll(PIECE_PATTERN)) {
+  for (const match of text.matchAll(getPiecePattern())) {
     const piece = match[0];
     if (piece.length <= LONG_PIECE) continue;
     if (match.index > segmentStart) encodeWhole(text.slice(segmentStart, match.index), tokens);
@@ -64,7 +65,7 @@ export function countOrdinary(text: string): number {
   if (LONG_RUN.test(text)) return encodeOrdinary(text).length;
   const ranks = getByteRanks();
   let count = 0;
-  for (const match of text.matchAll(PIECE_PATTERN)) {
+  for (const match of text.matchAll(getPiecePattern())) {
     count += countPieceTokens(binaryOf(match[0]), ranks);
   }
   return count;

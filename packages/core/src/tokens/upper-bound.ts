@@ -1,5 +1,6 @@
-import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { CoreError } from '../errors.js';
+import { getPiecePattern } from './byte-pair.js';
+import { cl100kRanks } from './ranks.js';
 
 /** Pieces longer than this many UTF-16 code units are encoded in slices (see `encoder.ts`). */
 const LONG_PIECE = 64;
@@ -43,7 +44,7 @@ export function tokenUpperBound(text: string): number {
     });
   }
   let total = 0;
-  for (const match of text.matchAll(new RegExp(cl100kBase.pat_str, 'gu'))) {
+  for (const match of text.matchAll(getPiecePattern())) {
     const piece = match[0];
     if (piece.length > LONG_PIECE) return utf8.encode(text).length;
     total += pieceBound(piece);
@@ -138,7 +139,7 @@ export function getShortTokens(): ShortTokens {
   if (shortTokens !== undefined) return shortTokens;
   const pairs = new Uint8Array(65_536);
   const triples = new Set<number>();
-  for (const line of cl100kBase.bpe_ranks.split('\n')) {
+  for (const line of cl100kRanks().bpe_ranks.split('\n')) {
     const header = RANK_LINE_HEADER.exec(line);
     if (header === null) continue;
     for (const match of line.slice(header[0].length).matchAll(SHORT_TOKEN)) {

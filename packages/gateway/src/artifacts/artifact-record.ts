@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { Artifact, ArtifactInput, ArtifactJson } from '../artifact-store.js';
 import { GatewayError } from '../errors.js';
+import type { Artifact, ArtifactInput, ArtifactJson } from './artifact.js';
 
 /**
  * An artifact as a store keeps it: the (possibly cut) text and what the

@@ -21,4 +21,4 @@ export {
   DEFAULT_LOCAL_CACHE_BYTES,
   type SharedArtifacts,
   type SharedArtifactsOptions,
-} from './shared-artifact-store.js';
+} from './shared/shared-artifact-store.js';

@@ -7,7 +7,7 @@
 
 import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { CatalogEntry } from '../catalog.js';
+import type { CatalogEntry } from '../browse/catalog.js';
 import { ToolExecuteArgumentsSchema } from '../server/meta-tools.js';
 import type { RateLimitVerdict } from './rate-limiter.js';
 import type { ArgumentRepair } from './tolerant-arguments.js';

@@ -7,7 +7,7 @@
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { SessionStore } from '@x/core/sessions';
-import type { CatalogEntry } from '../catalog.js';
+import type { CatalogEntry } from '../browse/catalog.js';
 import { META_TOOL_NAMES } from '../server/meta-tools.js';
 import type { GatewayRuntime } from '../server/runtime.js';
 import {

@@ -11,7 +11,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { stableStringify } from '@x/core/catalog-server';
-import type { CatalogEntry } from '../catalog.js';
+import type { CatalogEntry } from '../browse/catalog.js';
 import { matchesConfiguredToolId, type ResultCacheSettings } from './controls-options.js';
 
 /**

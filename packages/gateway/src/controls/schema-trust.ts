@@ -5,14 +5,14 @@
  * @module
  */
 
-import type { Catalog } from '../catalog.js';
+import type { Catalog } from '../browse/catalog.js';
 import { GatewayError } from '../errors.js';
 import {
   createSchemaMetaValidator,
   DEFAULT_SCHEMA_LIMITS,
   type SchemaLimits,
   schemaLimitProblem,
-} from '../schema-validation.js';
+} from '../validation/schema-validation.js';
 import type { SchemaTrustSettings } from './controls-options.js';
 
 /**

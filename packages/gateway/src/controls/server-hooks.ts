@@ -6,7 +6,7 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { ResultEnvelope } from '../result-envelope.js';
+import type { ResultEnvelope } from '../firewall/result-envelope.js';
 import { parseMetaArguments, ToolExecuteArgumentsSchema } from '../server/meta-tools.js';
 import { ToolExecuteDryRunArgumentsSchema } from './dry-run.js';
 import type { ControlsProvenance, GatewayControls } from './gateway-controls.js';

@@ -6,13 +6,17 @@
  */
 
 import type { Prompt, Resource } from '@modelcontextprotocol/server';
-import { fitDescription } from '../card-builder.js';
-import type { ChoiceCard } from '../choice-card.js';
-import { type ChoiceGraph, type ChoiceGraphLeaf, createLeafChoiceGraph } from '../choice-graph.js';
+import {
+  type ChoiceGraph,
+  type ChoiceGraphLeaf,
+  createLeafChoiceGraph,
+} from '../browse/choice-graph.js';
+import { createRouter, type Router } from '../browse/router.js';
+import { fitDescription } from '../cards/card-builder.js';
+import type { ChoiceCard } from '../cards/choice-card.js';
 import { GatewayError } from '../errors.js';
-import { createRouter, type Router } from '../router.js';
-import { capLength, compareCodePoints, toSingleLine } from '../strings.js';
-import { normalizeNamespace } from '../tool-id-derive.js';
+import { normalizeNamespace } from '../tool-id/tool-id-derive.js';
+import { capLength, compareCodePoints, toSingleLine } from '../util/strings.js';
 import {
   formatPrimitiveId,
   type PrimitiveKind,

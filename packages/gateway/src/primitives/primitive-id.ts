@@ -5,10 +5,10 @@
  * @module
  */
 
-import { sha256Hex } from '../digest.js';
 import { GatewayError } from '../errors.js';
-import { compareCodePoints } from '../strings.js';
-import { formatToolId, NAME_PATTERN, parseToolId, type ToolIdParts } from '../tool-id.js';
+import { formatToolId, NAME_PATTERN, parseToolId, type ToolIdParts } from '../tool-id/tool-id.js';
+import { sha256Hex } from '../util/digest.js';
+import { compareCodePoints } from '../util/strings.js';
 
 /**
  * The kinds written as a prefix: tools keep the bare §1 form.

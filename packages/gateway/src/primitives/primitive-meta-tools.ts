@@ -7,7 +7,7 @@
 
 import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { MAX_TOP_K } from '../router.js';
+import { MAX_TOP_K } from '../browse/router.js';
 import { ToolBrowseArgumentsSchema } from '../server/meta-tools.js';
 
 /**

@@ -11,12 +11,12 @@ import type {
   ReadResourceResult,
   Resource,
 } from '@modelcontextprotocol/server';
-import { CoreError } from '@x/core';
-import { classifyUpstreamError, type UpstreamPool } from '@x/core/upstreams';
-import { type GatewayErrorPayload, toErrorPayload } from '../error-payload.js';
+import type { UpstreamPool } from '@x/core/upstreams';
+import { type GatewayErrorPayload, toErrorPayload } from '../error-payload/error-payload.js';
 import { GatewayError, toGatewayError } from '../errors.js';
-import { createSchemaCompiler, type SchemaCompiler } from '../schema-validation.js';
+import { classifyUpstreamFailure, createLiveCatalog } from '../server/live-catalog.js';
 import type { GatewayUpstreamCallOptions } from '../server/upstream.js';
+import { createSchemaCompiler, type SchemaCompiler } from '../validation/schema-validation.js';
 import {
   createPrimitiveCatalog,
   type PrimitiveCatalog,
@@ -129,11 +129,6 @@ export function primitiveUpstreamsFromPool(pool: UpstreamPool): PrimitiveUpstrea
   }));
 }
 
-function classify(error: unknown, upstream: string, operation: string): GatewayError {
-  if (GatewayError.isInstance(error) || CoreError.isInstance(error)) return toGatewayError(error);
-  return toGatewayError(classifyUpstreamError(error, { upstream, operation }));
-}
-
 interface Listed {
   resources: Resource[];
   prompts: Prompt[];
@@ -160,36 +155,34 @@ export async function createPrimitiveRuntime(options: {
   onError?: (error: GatewayError) => void;
 }): Promise<PrimitiveRuntime> {
   const upstreams = new Map(options.upstreams.map((upstream) => [upstream.name, upstream]));
-  const known = new Map<string, Listed>();
-  let queue: Promise<unknown> = Promise.resolve();
+  const live = createLiveCatalog({
+    upstreams,
+    operation: 'list primitives',
+    listUpstream: async (upstream: PrimitiveUpstream): Promise<Listed> => {
+      const [resources, prompts] = await Promise.all([
+        upstream.listResources(),
+        upstream.listPrompts(),
+      ]);
+      return { resources, prompts };
+    },
+  });
   let state: { catalog: PrimitiveCatalog; compiler: SchemaCompiler };
   let lastRefresh: PrimitiveRefreshReport;
 
+  /** Lists the named upstreams; the failures come sorted by name. */
   async function list(names: readonly string[]): Promise<PrimitiveRefreshReport['failed']> {
-    const failed: PrimitiveRefreshReport['failed'] = [];
-    await Promise.all(
-      names.map(async (name) => {
-        const upstream = upstreams.get(name) as PrimitiveUpstream;
-        try {
-          const [resources, prompts] = await Promise.all([
-            upstream.listResources(),
-            upstream.listPrompts(),
-          ]);
-          known.set(name, { resources, prompts });
-        } catch (error) {
-          failed.push({ name, error: toErrorPayload(classify(error, name, 'list primitives')) });
-        }
-      }),
-    );
-    return failed.sort((left, right) => (left.name < right.name ? -1 : 1));
+    const failures = await live.list(names);
+    return failures
+      .map(({ name, error }) => ({ name, error: toErrorPayload(error) }))
+      .sort((left, right) => (left.name < right.name ? -1 : 1));
   }
 
   function build(failed: PrimitiveRefreshReport['failed']): void {
     const sources: PrimitiveSource[] = [...upstreams.values()].map((upstream) => ({
       upstream: upstream.name,
       namespace: upstream.namespace,
-      resources: known.get(upstream.name)?.resources ?? [],
-      prompts: known.get(upstream.name)?.prompts ?? [],
+      resources: live.known(upstream.name)?.resources ?? [],
+      prompts: live.known(upstream.name)?.prompts ?? [],
     }));
     const catalog = createPrimitiveCatalog(
       sources,
@@ -203,11 +196,11 @@ export async function createPrimitiveRuntime(options: {
     };
   }
 
-  build(await list([...upstreams.keys()]));
+  build(await list(live.names));
 
   function refresh(names?: readonly string[]): Promise<PrimitiveRefreshReport> {
-    const wanted = (names ?? [...upstreams.keys()]).filter((name) => upstreams.has(name));
-    const run = queue.then(async () => {
+    const wanted = (names ?? live.names).filter((name) => upstreams.has(name));
+    return live.inTurn(async () => {
       const failed = await list(wanted);
       try {
         build(failed);
@@ -216,16 +209,9 @@ export async function createPrimitiveRuntime(options: {
       }
       return lastRefresh;
     });
-    queue = run.catch(() => undefined);
-    return run;
   }
 
-  const unsubscribes = [...upstreams.values()].map(
-    (upstream) =>
-      upstream.onListChanged?.((kind) => {
-        if (kind === 'resources' || kind === 'prompts') void refresh([upstream.name]);
-      }) ?? (() => undefined),
-  );
+  live.follow(['resources', 'prompts'], (name) => refresh([name]));
 
   return {
     get catalog() {
@@ -241,7 +227,7 @@ export async function createPrimitiveRuntime(options: {
       try {
         return { entry, result: await upstream.readResource(entry.upstreamName, callOptions) };
       } catch (error) {
-        throw classify(error, upstream.name, 'resources/read');
+        throw classifyUpstreamFailure(error, upstream.name, 'resources/read');
       }
     },
     async get(promptId, args, callOptions = {}) {
@@ -266,11 +252,11 @@ export async function createPrimitiveRuntime(options: {
         );
         return { entry, result };
       } catch (error) {
-        throw classify(error, upstream.name, 'prompts/get');
+        throw classifyUpstreamFailure(error, upstream.name, 'prompts/get');
       }
     },
     close() {
-      for (const unsubscribe of unsubscribes) unsubscribe();
+      live.close();
     },
   };
 }

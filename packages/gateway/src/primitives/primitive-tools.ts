@@ -12,14 +12,14 @@ import type {
   ReadResourceResult,
   Tool,
 } from '@modelcontextprotocol/server';
-import type { ArtifactStore } from '../artifact-store.js';
-import { renderChoiceCards } from '../card-render.js';
-import type { ChoiceCard } from '../choice-card.js';
-import { toErrorPayload } from '../error-payload.js';
+import type { ArtifactStore } from '../artifacts/artifact.js';
+import { DEFAULT_TOP_K } from '../browse/router.js';
+import { renderChoiceCards } from '../cards/card-render.js';
+import type { ChoiceCard } from '../cards/choice-card.js';
+import { toErrorPayload } from '../error-payload/error-payload.js';
 import { toGatewayError } from '../errors.js';
-import { applyFirewall, type FirewallOptions } from '../firewall.js';
-import { firewallResult } from '../firewall-result.js';
-import { DEFAULT_TOP_K } from '../router.js';
+import { applyFirewall, type FirewallOptions } from '../firewall/firewall.js';
+import { firewallResult } from '../firewall/firewall-result.js';
 import { jsonResult, renderedResult } from '../server/mcp-server.js';
 import { parseMetaArguments } from '../server/meta-tools.js';
 import type { PrimitiveEntry } from './primitive-catalog.js';

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { CatalogSource } from '../catalog.js';
-import { normalizeNamespace } from '../tool-id-derive.js';
+import type { CatalogSource } from '../browse/catalog.js';
+import { normalizeNamespace } from '../tool-id/tool-id-derive.js';
 
 /**
  * A tool left out of the catalog because an earlier source of its namespace

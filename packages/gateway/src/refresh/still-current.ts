@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Catalog, CatalogEntry } from '../catalog.js';
+import type { Catalog, CatalogEntry } from '../browse/catalog.js';
 import { GatewayError } from '../errors.js';
 
 /**

@@ -10,38 +10,38 @@ import type { CallToolResult, Implementation, McpServer } from '@modelcontextpro
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
+import type { ArtifactStore } from '../artifacts/artifact.js';
+import { createArtifactBudget } from '../artifacts/artifact-budget.js';
 import {
-  type ArtifactStore,
   createMemoryArtifactStore,
   type MemoryArtifactStoreOptions,
-} from '../artifact-store.js';
-import {
-  DEFAULT_VIEW_LIMITS,
-  type ViewLimits,
-  type ViewResult,
-  viewArtifact,
-} from '../artifact-view.js';
-import { createArtifactBudget } from '../artifacts/artifact-budget.js';
-import { type BrowseSession, createBrowseSession } from '../browse-session/browse-session.js';
-import type { CacheStableOptions } from '../browse-session/cache-stable-options.js';
-import { renderCacheStableBrowseText } from '../browse-session/cache-stable-order.js';
-import { renderChoiceCards } from '../card-render.js';
-import type { Catalog } from '../catalog.js';
-import type { ChoiceCard } from '../choice-card.js';
+} from '../artifacts/memory-artifact-store.js';
+import { type BrowseSession, createBrowseSession } from '../browse/cache-stable/browse-session.js';
+import type { CacheStableOptions } from '../browse/cache-stable/cache-stable-options.js';
+import { renderCacheStableBrowseText } from '../browse/cache-stable/cache-stable-order.js';
+import type { Catalog } from '../browse/catalog.js';
+import { DEFAULT_TOP_K } from '../browse/router.js';
+import { renderChoiceCards } from '../cards/card-render.js';
+import type { ChoiceCard } from '../cards/choice-card.js';
 import type {
   ControlsProvenance,
   ControlsSession,
   GatewayControls,
 } from '../controls/gateway-controls.js';
 import { parseExecuteArguments, withControlsProvenance } from '../controls/server-hooks.js';
-import { toErrorPayload } from '../error-payload.js';
+import { toErrorPayload } from '../error-payload/error-payload.js';
 import { GatewayError, toGatewayError } from '../errors.js';
-import { applyFirewall, type FirewallOptions } from '../firewall.js';
-import { firewallResult } from '../firewall-result.js';
-import { createHybridCatalogRoute, type GatewayEmbeddings } from '../hybrid-router.js';
+import { applyFirewall, type FirewallOptions } from '../firewall/firewall.js';
+import { firewallResult } from '../firewall/firewall-result.js';
+import {
+  DEFAULT_VIEW_LIMITS,
+  type ViewLimits,
+  type ViewResult,
+  viewArtifact,
+} from '../firewall/view/artifact-view.js';
+import { createHybridCatalogRoute, type GatewayEmbeddings } from '../hybrid/hybrid-router.js';
 import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
 import { createPrimitiveTools } from '../primitives/primitive-tools.js';
-import { DEFAULT_TOP_K } from '../router.js';
 import {
   createRawToolServer,
   DEFAULT_SERVER_INFO,

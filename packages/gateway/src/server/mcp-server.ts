@@ -13,7 +13,7 @@ import type {
   ServerContext,
 } from '@modelcontextprotocol/server';
 import { McpServer } from '@modelcontextprotocol/server';
-import { toErrorPayload } from '../error-payload.js';
+import { toErrorPayload } from '../error-payload/error-payload.js';
 import { type GatewayErrorCode, toGatewayError } from '../errors.js';
 
 const packageJson = createRequire(import.meta.url)('../../package.json') as { version: string };

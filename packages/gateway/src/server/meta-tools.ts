@@ -7,8 +7,8 @@
 
 import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { MAX_TOP_K } from '../browse/router.js';
 import { GatewayError } from '../errors.js';
-import { MAX_TOP_K } from '../router.js';
 
 /**
  * The names of the meta-tools: the gateway exposes `tool_browse`,

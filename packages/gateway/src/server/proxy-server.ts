@@ -10,12 +10,12 @@ import type { CallToolResult, Implementation, McpServer, Tool } from '@modelcont
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
-import type { Catalog } from '../catalog.js';
-import { createClientSafeNameIndex, toClientSafeName } from '../client-safe-name.js';
+import type { Catalog } from '../browse/catalog.js';
 import type { ControlsSession, GatewayControls } from '../controls/gateway-controls.js';
 import { parseExecuteArguments, withProvenanceMeta } from '../controls/server-hooks.js';
 import { GatewayError } from '../errors.js';
-import { isToolId } from '../tool-id.js';
+import { createClientSafeNameIndex, toClientSafeName } from '../tool-id/client-safe-name.js';
+import { isToolId } from '../tool-id/tool-id.js';
 import { createRawToolServer, DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';
 import {
   META_TOOL_NAMES,

@@ -5,18 +5,16 @@
  * @module
  */
 
-import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import { CoreError } from '@x/core';
-import { classifyUpstreamError } from '@x/core/upstreams';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import {
   type Catalog,
   type CatalogEntry,
   type CatalogOptions,
   createCatalog,
   type HydrationResult,
-} from '../catalog.js';
+} from '../browse/catalog.js';
 import type { SchemaTrust, SchemaTrustReport } from '../controls/schema-trust.js';
-import { type GatewayErrorPayload, toErrorPayload } from '../error-payload.js';
+import { type GatewayErrorPayload, toErrorPayload } from '../error-payload/error-payload.js';
 import { GatewayError, toGatewayError } from '../errors.js';
 import { type CollapsedTool, collapseDuplicateNames } from '../refresh/collapse-duplicates.js';
 import type { RefreshOptions } from '../refresh/refresh-options.js';
@@ -26,7 +24,8 @@ import {
   DEFAULT_SCHEMA_LIMITS,
   type SchemaCompiler,
   type SchemaLimits,
-} from '../schema-validation.js';
+} from '../validation/schema-validation.js';
+import { classifyUpstreamFailure, createLiveCatalog } from './live-catalog.js';
 import type { GatewayUpstream, GatewayUpstreamCallOptions } from './upstream.js';
 
 /**
@@ -195,15 +194,18 @@ export async function createGatewayRuntime(
     upstreams.set(upstream.name, upstream);
   }
   const limits = options.schemaLimits ?? options.schemaTrust?.limits ?? DEFAULT_SCHEMA_LIMITS;
-  const known = new Map<string, Tool[]>();
+  const live = createLiveCatalog({
+    upstreams,
+    operation: 'tools/list',
+    listUpstream: (upstream: GatewayUpstream) => upstream.listTools(),
+  });
   const listeners = new Set<(catalog: Catalog) => void>();
-  let queue: Promise<unknown> = Promise.resolve();
 
   function build(): State {
     const listed = [...upstreams.values()].map((upstream) => ({
       upstream: upstream.name,
       namespace: upstream.namespace,
-      tools: known.get(upstream.name) ?? [],
+      tools: live.known(upstream.name) ?? [],
     }));
     const { sources, collapsed } =
       options.refresh?.duplicates === 'first-wins'
@@ -219,32 +221,21 @@ export async function createGatewayRuntime(
     };
   }
 
+  /** Lists the named upstreams and reports every upstream, in configuration order. */
   async function list(names: readonly string[]): Promise<UpstreamRefresh[]> {
-    const outcomes = await Promise.allSettled(
-      names.map((name) => (upstreams.get(name) as GatewayUpstream).listTools()),
+    const failures = new Map(
+      (await live.list(names)).map((failure) => [failure.name, failure.error]),
     );
-    const listed = new Map<string, UpstreamRefresh>();
-    outcomes.forEach((outcome, index) => {
-      const name = names[index] as string;
-      if (outcome.status === 'fulfilled') {
-        known.set(name, outcome.value);
-        listed.set(name, { name, status: 'ok', tools: outcome.value.length });
-      } else {
-        const error = classify(outcome.reason, name, 'tools/list');
-        listed.set(name, {
-          name,
-          status: 'failed',
-          tools: known.get(name)?.length ?? 0,
-          error: toErrorPayload(error),
-        });
-      }
+    return live.names.map((name) => {
+      const tools = live.known(name)?.length ?? 0;
+      const error = failures.get(name);
+      return error === undefined
+        ? { name, status: 'ok', tools }
+        : { name, status: 'failed', tools, error: toErrorPayload(error) };
     });
-    return [...upstreams.keys()].map(
-      (name) => listed.get(name) ?? { name, status: 'ok', tools: known.get(name)?.length ?? 0 },
-    );
   }
 
-  const firstReport = await list([...upstreams.keys()]);
+  const firstReport = await list(live.names);
   let state = build();
   let lastRefresh: RefreshReport = withSchemas({
     tools: state.catalog.size,
@@ -285,10 +276,8 @@ export async function createGatewayRuntime(
   }
 
   function refresh(names?: readonly string[]): Promise<RefreshReport> {
-    const wanted = names ?? [...upstreams.keys()];
-    const run = queue.then(() => doRefresh(wanted));
-    queue = run.catch(() => undefined);
-    return run;
+    const wanted = names ?? live.names;
+    return live.inTurn(() => doRefresh(wanted));
   }
 
   async function prepare(toolId: unknown, args: unknown): Promise<PreparedCall> {
@@ -321,16 +310,16 @@ export async function createGatewayRuntime(
       const result = await upstream.callTool(entry.upstreamName, call.args, callOptions);
       return { entry, result };
     } catch (error) {
-      throw classify(error, upstream.name, `tools/call ${entry.upstreamName}`, callOptions.signal);
+      throw classifyUpstreamFailure(
+        error,
+        upstream.name,
+        `tools/call ${entry.upstreamName}`,
+        callOptions.signal,
+      );
     }
   }
 
-  const unsubscribes = [...upstreams.values()].map(
-    (upstream) =>
-      upstream.onListChanged?.((kind) => {
-        if (kind === 'tools') void refresh([upstream.name]);
-      }) ?? (() => undefined),
-  );
+  live.follow(['tools'], (name) => refresh([name]));
 
   return {
     get catalog() {
@@ -358,25 +347,8 @@ export async function createGatewayRuntime(
       };
     },
     close() {
-      for (const unsubscribe of unsubscribes) unsubscribe();
+      live.close();
       listeners.clear();
     },
   };
-}
-
-/** Turns an upstream failure into a classified {@link GatewayError}. */
-function classify(
-  error: unknown,
-  upstream: string,
-  operation: string,
-  signal?: AbortSignal,
-): GatewayError {
-  if (GatewayError.isInstance(error) || CoreError.isInstance(error)) return toGatewayError(error);
-  return toGatewayError(
-    classifyUpstreamError(error, {
-      upstream,
-      operation,
-      ...(signal === undefined ? {} : { signal }),
-    }),
-  );
 }

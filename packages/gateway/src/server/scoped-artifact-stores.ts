@@ -6,11 +6,11 @@
  * @module
  */
 
+import type { ArtifactStore } from '../artifacts/artifact.js';
 import {
-  type ArtifactStore,
   createMemoryArtifactStore,
   type MemoryArtifactStoreOptions,
-} from '../artifact-store.js';
+} from '../artifacts/memory-artifact-store.js';
 
 /** How many caller scopes keep their artifacts in memory at once (least recently used go first). */
 export const DEFAULT_MAX_ARTIFACT_SCOPES = 1_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryArtifactStore } from '../../src/artifact-store.js';
 import { createArtifactBudget } from '../../src/artifacts/artifact-budget.js';
+import { createMemoryArtifactStore } from '../../src/artifacts/memory-artifact-store.js';
 import { GatewayError } from '../../src/errors.js';
 
 const text = (content: string) => ({ text: content, mediaType: 'text/plain' });

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayControlsOptions } from '../../src/controls/controls-options.js';
 import type { DryRunReport } from '../../src/controls/dry-run.js';
 import { PROVENANCE_META_KEY } from '../../src/controls/server-hooks.js';
-import type { GatewayErrorPayload } from '../../src/error-payload.js';
-import type { ResultEnvelope } from '../../src/result-envelope.js';
+import type { GatewayErrorPayload } from '../../src/error-payload/error-payload.js';
+import type { ResultEnvelope } from '../../src/firewall/result-envelope.js';
 import { structured } from '../helpers.js';
 import { type ControlsHarness, createControlsHarness } from './controls-harness.js';
 

@@ -4,7 +4,7 @@ import { createMemorySessionStore } from '@x/core/sessions';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayControlsOptions } from '../../src/controls/controls-options.js';
 import { createGatewayControls } from '../../src/controls/gateway-controls.js';
-import type { GatewayErrorPayload } from '../../src/error-payload.js';
+import type { GatewayErrorPayload } from '../../src/error-payload/error-payload.js';
 import { createGatewayServerFactory } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime } from '../../src/server/runtime.js';
 import { structured } from '../helpers.js';

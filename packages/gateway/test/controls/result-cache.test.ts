@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { type CatalogEntry, createCatalog } from '../../src/catalog.js';
+import { type CatalogEntry, createCatalog } from '../../src/browse/catalog.js';
 import { ResultCacheOptionsSchema } from '../../src/controls/controls-options.js';
 import { createResultCache, resultCacheKey } from '../../src/controls/result-cache.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChoiceCardSchema } from '../../src/choice-card.js';
+import { ChoiceCardSchema } from '../../src/cards/choice-card.js';
 import { GatewayError } from '../../src/errors.js';
 import { createPrimitiveCatalog } from '../../src/primitives/primitive-catalog.js';
 import {
@@ -12,7 +12,7 @@ import {
   resolveCollisions,
   resourceHash8,
 } from '../../src/primitives/primitive-id.js';
-import { hash8 } from '../../src/tool-id-hash.js';
+import { hash8 } from '../../src/tool-id/tool-id-hash.js';
 import { toolIdArbitrary } from '../arbitraries.js';
 
 function codeOf(action: () => unknown): string | undefined {

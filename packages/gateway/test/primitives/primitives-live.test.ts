@@ -1,13 +1,13 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { UpstreamPool } from '@x/core/upstreams';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ChoiceCard, ChoiceCardSchema } from '../../src/choice-card.js';
+import { type ChoiceCard, ChoiceCardSchema } from '../../src/cards/choice-card.js';
+import type { ResultEnvelope } from '../../src/firewall/result-envelope.js';
 import {
   createPrimitiveRuntime,
   type PrimitiveRuntime,
   primitiveUpstreamsFromPool,
 } from '../../src/primitives/primitive-runtime.js';
-import type { ResultEnvelope } from '../../src/result-envelope.js';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { upstreamsFromPool } from '../../src/server/upstream.js';

@@ -1,10 +1,10 @@
 import { countJsonTokens } from '@x/core/tokens';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ARTIFACT_HANDLE_PATTERN } from '../../src/artifact-store.js';
-import type { ChoiceCard } from '../../src/choice-card.js';
-import type { GatewayErrorPayload } from '../../src/error-payload.js';
-import { type ResultEnvelope, ResultEnvelopeSchema } from '../../src/result-envelope.js';
+import { ARTIFACT_HANDLE_PATTERN } from '../../src/artifacts/artifact.js';
+import type { ChoiceCard } from '../../src/cards/choice-card.js';
+import type { GatewayErrorPayload } from '../../src/error-payload/error-payload.js';
+import { type ResultEnvelope, ResultEnvelopeSchema } from '../../src/firewall/result-envelope.js';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { anyText, toolIdArbitrary } from '../arbitraries.js';

@@ -1,9 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_SAFE_NAME_PATTERN } from '../../src/client-safe-name.js';
-import type { GatewayErrorPayload } from '../../src/error-payload.js';
+import type { GatewayErrorPayload } from '../../src/error-payload/error-payload.js';
 import { createProxyServer, createProxyServerFactory } from '../../src/server/proxy-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
+import { CLIENT_SAFE_NAME_PATTERN } from '../../src/tool-id/client-safe-name.js';
 import {
   createTestPair,
   type FakeUpstream,

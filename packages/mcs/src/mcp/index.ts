@@ -7,16 +7,18 @@
  */
 
 // Driver
+export type {
+  HttpEntryType,
+  McpServerEntry,
+  StdioEntryType,
+} from './connect-driver.js';
 export {
   createMcpDriver,
-  type HttpEntryType,
   MCP_DRIVER_ID,
   type McpDescriptionFormat,
   McpDriver,
   type McpDriverOptions,
-  type McpServerEntry,
   type McpToolResult,
-  type StdioEntryType,
 } from './mcp-driver.js';
 // Tools as functions
 export {

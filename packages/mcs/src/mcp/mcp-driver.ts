@@ -4,12 +4,7 @@
  * @module
  */
 
-import type {
-  HttpUpstreamConfig,
-  StdioUpstreamConfig,
-  Upstream,
-  UpstreamOptions,
-} from '@x/core/upstreams';
+import type { Upstream, UpstreamOptions } from '@x/core/upstreams';
 import { BaseDriver, type PromptOptions } from '../base-driver.js';
 import type {
   CacheCapability,
@@ -23,7 +18,7 @@ import { McsError } from '../errors.js';
 import type { FunctionCall } from '../function-call.js';
 import type { FunctionDefinition } from '../function-definition.js';
 import type { ParserLimits } from '../parser/limits.js';
-import { connectDriver } from './connect-driver.js';
+import { connectDriver, type McpServerEntry } from './connect-driver.js';
 import {
   type McpTool,
   renderToolList,
@@ -37,27 +32,6 @@ export const MCP_DRIVER_ID = '5b0e7f3c-8a41-4c6e-9d2a-3f1b7c9e4a60';
 
 /** One tool call's raw result: the `CallToolResult` the server sent, `isError` results included. */
 export type McpToolResult = Awaited<ReturnType<Upstream['callTool']>>;
-
-/**
- * How to reach the MCP server: an entry of an `mcpServers` file, stdio (`command`, `args`,
- * `env`, `cwd`) or Streamable HTTP (`url`, `headers`), with `@x/core`'s extensions
- * (`include`, `exclude`, `timeoutMs`). `type` may be left out.
- */
-export type McpServerEntry =
-  | (Omit<StdioUpstreamConfig, 'type'> & StdioEntryType)
-  | (Omit<HttpUpstreamConfig, 'type'> & HttpEntryType);
-
-/** The optional transport marker of a stdio {@link McpServerEntry}. */
-export interface StdioEntryType {
-  /** `stdio` (the default when `command` is given). */
-  type?: 'stdio';
-}
-
-/** The optional transport marker of an HTTP {@link McpServerEntry}. */
-export interface HttpEntryType {
-  /** `http` or `streamable-http` (the default when `url` is given). */
-  type?: 'http' | 'streamable-http';
-}
 
 /**
  * How {@link McpDriver.getFunctionDescription} renders the tools.
