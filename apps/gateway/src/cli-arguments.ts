@@ -16,7 +16,7 @@ export const USAGE = `Usage:
   x-gateway serve --config FILE [--mode gateway|proxy] [--http [HOST:]PORT] [--tokens FILE]
                   [--tool-names client-safe|canonical] [--max-inline-tokens N] [--quiet]
                   [--session-store memory|redis://HOST:PORT] [--artifact-dir DIR]
-                  [--max-message-bytes N]
+                  [--max-message-bytes N] [--ranking auto|lexical|hybrid] [--vector-cache DIR|off]
   x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
   x-gateway --help
 
@@ -38,6 +38,10 @@ Options:
                          memory (default) or redis://HOST:PORT, shared by several instances
   --artifact-dir DIR     with a redis store: a directory every instance reaches, for large artifacts
   --max-message-bytes N  the largest message read from or sent to the client, stdio and HTTP
+  --ranking RANKING      gateway: auto (default: lexical until the tools' vectors are ready, then
+                         hybrid), or pin lexical or hybrid (hybrid waits for the vectors)
+  --vector-cache DIR     where tool vectors persist (default: the user's cache folder, or the
+                         redis store when one is configured); off keeps them in memory only
                          (default 10485760, 10 MiB; from 1024 to 536870912); a larger result
                          is answered with a RESULT_TOO_LARGE error
   --path PATH            browse: a ChoiceGraph path such as / or /filesystem
@@ -71,6 +75,10 @@ export type GatewayCommand =
       artifactDirectory: string | undefined;
       /** `--max-message-bytes`; `undefined` keeps the default (10 MiB). */
       maxMessageBytes: number | undefined;
+      /** `--ranking`; `undefined` leaves it to the configuration file (default `auto`). */
+      ranking: 'auto' | 'lexical' | 'hybrid' | undefined;
+      /** `--vector-cache`: a folder, `off`, or `undefined` for the configuration's choice. */
+      vectorCache: string | undefined;
     }
   | {
       kind: 'browse';
@@ -175,6 +183,16 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       sessionStore: sessionStoreOf(values['session-store'], http !== undefined),
       artifactDirectory: values['artifact-dir'],
       maxMessageBytes: messageBoundOf(values['max-message-bytes']),
+      ranking:
+        values.ranking === undefined
+          ? undefined
+          : oneOf<'auto' | 'lexical' | 'hybrid'>(
+              '--ranking',
+              values.ranking,
+              ['auto', 'lexical', 'hybrid'],
+              'auto',
+            ),
+      vectorCache: values['vector-cache'],
     };
   }
   only(
@@ -188,6 +206,8 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       'session-store',
       'artifact-dir',
       'max-message-bytes',
+      'ranking',
+      'vector-cache',
     ],
     'serve',
   );
@@ -221,6 +241,8 @@ function parse(argv: readonly string[]) {
       'session-store': { type: 'string' },
       'artifact-dir': { type: 'string' },
       'max-message-bytes': { type: 'string' },
+      ranking: { type: 'string' },
+      'vector-cache': { type: 'string' },
       path: { type: 'string' },
       'top-k': { type: 'string' },
       json: { type: 'boolean' },

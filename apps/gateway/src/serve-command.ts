@@ -5,7 +5,6 @@
  */
 
 import { CoreError } from '@x/core';
-import { createEmbeddingProviderFromConfig } from '@x/core/embeddings';
 import {
   formatListenAddress,
   type RunningServer,
@@ -14,10 +13,11 @@ import {
   serveHttp,
   serveStdio,
 } from '@x/core/serve';
-import { createProxyServerFactory } from '@x/gateway/server';
+import { createProxyServerFactory, prepareHybridBrowse } from '@x/gateway/server';
 import type { GatewayCommand } from './cli-arguments.js';
 
 import type { GatewayConfig } from './gateway-config.js';
+import { gatewayEmbeddingsOf } from './hybrid-browse.js';
 import { openRuntime } from './open-runtime.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 
@@ -41,19 +41,20 @@ export async function serve(
     throw error;
   }
   const controls = opened.controls === undefined ? {} : { controls: opened.controls };
-  const { cacheStable, embeddings } = opened.config;
+  const { cacheStable } = opened.config;
+  const embeddings =
+    command.mode === 'gateway'
+      ? gatewayEmbeddingsOf(
+          opened.config,
+          { ranking: command.ranking, vectorCache: command.vectorCache, store: state.store },
+          report,
+        )
+      : undefined;
+  const stopHybrid =
+    embeddings === undefined ? undefined : prepareHybridBrowse(opened.runtime, embeddings);
   const browseAndPrimitives = {
     ...(cacheStable?.enabled === true ? { cacheStable } : {}),
-    ...(embeddings === undefined
-      ? {}
-      : {
-          embeddings: {
-            provider: createEmbeddingProviderFromConfig(embeddings),
-            // The sentence encoder is a weaker ranker than a large embedding model: fused by
-            // normalized scores, it lifts requests in other words without moving clear matches.
-            ...(embeddings.local === 'sentence-encoder' ? { fusion: 'normalized' as const } : {}),
-          },
-        }),
+    ...(embeddings === undefined ? {} : { embeddings }),
     ...(opened.primitives === undefined ? {} : { primitives: opened.primitives }),
   };
   const factory: ServerFactory =
@@ -76,6 +77,7 @@ export async function serve(
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await running?.close();
+      stopHybrid?.();
       await opened.close();
       await state.close();
     })();

@@ -49,6 +49,7 @@ export {
   SENTENCE_ENCODER_PACKAGES,
   type SentenceEncoderModel,
   type SentenceEncoderOptions,
+  sentenceEncoderInstalled,
 } from './sentence-encoder-provider.js';
 // Tool vectors, in the background and persistent
 export {

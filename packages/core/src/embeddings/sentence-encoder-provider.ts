@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { CoreError } from '../errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { createEncoderPool, workersAvailable } from './sentence-encoder-pool.js';
@@ -123,6 +124,23 @@ export function createSentenceEncoderProvider(
       return vectors;
     },
   };
+}
+
+/**
+ * Whether the packages of {@link SENTENCE_ENCODER_PACKAGES} can be found from `@x/core`, without
+ * loading them: what an app checks once at start, to say hybrid ranking is off rather than fail
+ * later.
+ */
+export function sentenceEncoderInstalled(): boolean {
+  const require = createRequire(import.meta.url);
+  return SENTENCE_ENCODER_PACKAGES.every((name) => {
+    try {
+      require.resolve(name);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The weights' package version, part of the provider's id: other weights, other vectors. */

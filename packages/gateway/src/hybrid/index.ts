@@ -14,5 +14,7 @@ export {
   createHybridRouter,
   embeddingText,
   type GatewayEmbeddings,
+  type HybridCatalogRoute,
+  type HybridRoute,
   type HybridRouter,
 } from './hybrid-router.js';

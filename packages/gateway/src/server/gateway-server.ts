@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Implementation, McpServer } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Ranking } from '@x/core/search';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { ArtifactStore } from '../artifacts/artifact.js';
@@ -39,7 +40,11 @@ import {
   type ViewResult,
   viewArtifact,
 } from '../firewall/view/artifact-view.js';
-import { createHybridCatalogRoute, type GatewayEmbeddings } from '../hybrid/hybrid-router.js';
+import {
+  createHybridCatalogRoute,
+  type GatewayEmbeddings,
+  type HybridCatalogRoute,
+} from '../hybrid/hybrid-router.js';
 import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
 import { createPrimitiveTools } from '../primitives/primitive-tools.js';
 import {
@@ -173,28 +178,39 @@ export function createGatewayServer(
 
   const hybridRoute =
     options.embeddings === undefined ? undefined : hybridRouteOf(options.embeddings);
-  const route = (
+  if (hybridRoute !== undefined) hybridRoute.prepare(runtime.catalog);
+  /** The cards of a query and which ranking made them (`lexical` without embeddings). */
+  const route = async (
     catalog: Catalog,
     query: string,
     topK: number,
-  ): Promise<ChoiceCard[]> | ChoiceCard[] =>
-    hybridRoute === undefined ? catalog.route(query, topK) : hybridRoute(catalog, query, topK);
+  ): Promise<{ cards: ChoiceCard[]; ranking: Ranking }> =>
+    hybridRoute === undefined
+      ? { cards: catalog.route(query, topK), ranking: 'lexical' }
+      : hybridRoute.route(catalog, query, topK);
 
   async function browse(args: unknown, sessionId?: string): Promise<CallToolResult> {
     const parsed = parseMetaArguments(META_TOOL_NAMES.browse, ToolBrowseArgumentsSchema, args);
     const catalog = runtime.catalog;
     const browseSession = browseSessionOf(sessionId);
     if (browseSession !== undefined) {
-      const found =
-        parsed.query === undefined
-          ? catalog.browse(parsed.path as string)
-          : await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
-      const cards = await browseSession.arrange(catalog, found);
-      return renderedResult(renderCacheStableBrowseText(cards), { cards });
+      if (parsed.query === undefined) {
+        const cards = await browseSession.arrange(catalog, catalog.browse(parsed.path as string));
+        return renderedResult(renderCacheStableBrowseText(cards), { cards });
+      }
+      const found = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+      const cards = await browseSession.arrange(catalog, found.cards);
+      return renderedResult(renderCacheStableBrowseText(cards), {
+        cards,
+        ranking: found.ranking,
+      });
     }
     if (parsed.query !== undefined) {
-      const cards = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
-      return renderedResult(renderBrowseText(cards, 'query'), { cards });
+      const found = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+      return renderedResult(renderBrowseText(found.cards, 'query'), {
+        cards: found.cards,
+        ranking: found.ranking,
+      });
     }
     const cards = catalog.browse(parsed.path as string);
     return renderedResult(renderBrowseText(cards, 'path'), { cards });
@@ -324,20 +340,37 @@ function withSchema(runtime: GatewayRuntime, toolId: string, error: GatewayError
 }
 
 /** The hybrid route of each embeddings option, shared by every server made with it. */
-const hybridRoutes = new WeakMap<GatewayEmbeddings, ReturnType<typeof createHybridCatalogRoute>>();
+const hybridRoutes = new WeakMap<GatewayEmbeddings, HybridCatalogRoute>();
 
 /**
  * The one hybrid route of `embeddings`: servers made per session or per request (a factory
  * passes them the same options) share its tool vectors and routers, so the tools are embedded
  * once per process, not once per session.
  */
-function hybridRouteOf(embeddings: GatewayEmbeddings): ReturnType<typeof createHybridCatalogRoute> {
+function hybridRouteOf(embeddings: GatewayEmbeddings): HybridCatalogRoute {
   let route = hybridRoutes.get(embeddings);
   if (route === undefined) {
     route = createHybridCatalogRoute(embeddings);
     hybridRoutes.set(embeddings, route);
   }
   return route;
+}
+
+/**
+ * Starts embedding the runtime's tools now, and each catalog the runtime refreshes to, in the
+ * background, with the hybrid route that servers made with the same `embeddings` share: so the
+ * first browse need not start it, and a refreshed catalog is hybrid as soon as its changed
+ * tools are embedded. Returns the unsubscribe function.
+ */
+export function prepareHybridBrowse(
+  runtime: GatewayRuntime,
+  embeddings: GatewayEmbeddings,
+): () => void {
+  const route = hybridRouteOf(embeddings);
+  route.prepare(runtime.catalog);
+  return runtime.onCatalogChanged((catalog) => {
+    route.prepare(catalog);
+  });
 }
 
 /**
