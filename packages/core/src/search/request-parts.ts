@@ -8,12 +8,12 @@ import { sentenceTexts } from './sentences.js';
 
 /**
  * Where one clause of a sentence ends and the next request begins: `, and`, `and also`, `also`,
- * `as well as`, `then` / `and then`, `after that`, `plus`, a semicolon, and an `and` followed by
+ * `as well as`, `then` / `and then`, `after that`, a semicolon, and an `and` followed by
  * a word that starts a new request (`and can`, `and tell`, `and what` ...). A plain `and` between
  * two nouns (`news and weather`) does not split: it names one thing as often as two.
  */
 const CLAUSE_BREAK =
-  /\s*(?:,\s*and\s+(?:also\s+)?|\band\s+also\b|\balso\b|\bas well as\b|,?\s*\b(?:and\s+)?then\b|\bafter that\b|\bplus\b|;|\band\s+(?=(?:can|could|would|will|please|tell|show|give|provide|find|get|help|recommend|suggest|what|how|where|which|who|when|is|are|do|does|i)\b))\s*/iu;
+  /\s*(?:,\s*and\s+(?:also\s+)?|\band\s+also\b|\balso\b|\bas well as\b|,?\s*\b(?:and\s+)?then\b|\bafter that\b|;|\band\s+(?=(?:can|could|would|will|please|tell|show|give|provide|find|get|help|recommend|suggest|what|how|where|which|who|when|is|are|do|does|i)\b))\s*/iu;
 
 /**
  * The parts of a request: its sentences (as `SearchOptions.sentences` splits them), each cut
