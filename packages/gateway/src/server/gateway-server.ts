@@ -21,6 +21,7 @@ import { type BrowseSession, createBrowseSession } from '../browse/cache-stable/
 import type { CacheStableOptions } from '../browse/cache-stable/cache-stable-options.js';
 import { renderCacheStableBrowseText } from '../browse/cache-stable/cache-stable-order.js';
 import type { Catalog } from '../browse/catalog.js';
+import { summarizeCatalog } from '../browse/catalog-summary.js';
 import { DEFAULT_TOP_K } from '../browse/router.js';
 import { renderChoiceCards } from '../cards/card-render.js';
 import type { ChoiceCard } from '../cards/choice-card.js';
@@ -274,6 +275,7 @@ export function createGatewayServer(
 
   const server = createRawToolServer({
     serverInfo: options.serverInfo ?? DEFAULT_SERVER_INFO,
+    instructions: summarizeCatalog(runtime.catalog),
     listChanged: false,
     listTools: () => ({
       tools: [

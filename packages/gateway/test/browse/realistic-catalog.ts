@@ -53,7 +53,16 @@ const OBJECTS = [
   'report',
 ];
 /** Names several servers share. */
-const SHARED = ['search', 'search', 'search', 'search', 'read_file', 'list_directory', 'fetch', 'run_query'];
+const SHARED = [
+  'search',
+  'search',
+  'search',
+  'search',
+  'read_file',
+  'list_directory',
+  'fetch',
+  'run_query',
+];
 const CHINESE = ['使用必应搜索指定的关键词', '根据提供的ID获取对应网页的内容', '返回搜索结果列表'];
 
 /** Deterministic pseudo-random numbers (a linear congruential generator). */
