@@ -43,6 +43,8 @@ export interface ToolVectorsOptions {
   readonly onError?: (error: CoreError) => void;
   /** Told when the store fails to read or write (embedding goes on without it). */
   readonly onStoreError?: (error: CoreError) => void;
+  /** Stops embedding (after the batch under way): the vectors are then `failed`, silently. */
+  readonly signal?: AbortSignal;
 }
 
 /** The tools' vectors, as {@link createToolVectors} makes them. */
@@ -84,7 +86,13 @@ export function createToolVectors(options: ToolVectorsOptions): ToolVectors {
     const missing = [...texts.keys()].filter((index) => vectors[index] === undefined);
     for (let start = 0; start < missing.length; start += EMBED_CHUNK) {
       const chunk = missing.slice(start, start + EMBED_CHUNK);
-      const embedded = await provider.embed(chunk.map((index) => texts[index] as string));
+      if (options.signal?.aborted === true) {
+        throw new CoreError({ code: 'CANCELLED', message: 'embedding the tools was stopped' });
+      }
+      const embedded = await provider.embed(
+        chunk.map((index) => texts[index] as string),
+        options.signal,
+      );
       const written: [string, Float32Array][] = [];
       chunk.forEach((index, position) => {
         const vector = normalize(embedded[position] as Float32Array);
@@ -113,7 +121,7 @@ export function createToolVectors(options: ToolVectorsOptions): ToolVectors {
   const settled = embedTools().catch((error: unknown) => {
     failure = asCoreError(error, 'the tools could not be embedded');
     state = 'failed';
-    options.onError?.(failure);
+    if (failure.code !== 'CANCELLED') options.onError?.(failure);
   });
 
   async function queryVectors(list: readonly string[], signal?: AbortSignal) {

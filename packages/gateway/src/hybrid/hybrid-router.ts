@@ -104,8 +104,10 @@ export function createHybridRouter(
   documents: readonly RouterDocument[],
   embeddings: GatewayEmbeddings,
   servers?: Catalog['servers'],
+  signal?: AbortSignal,
 ): HybridRouter {
   const vectors = createToolVectors({
+    ...(signal === undefined ? {} : { signal }),
     texts: documents.map(embeddingText),
     provider: embeddings.provider,
     ...(embeddings.store === undefined ? {} : { store: embeddings.store }),
@@ -147,6 +149,8 @@ export interface HybridCatalogRoute {
   ): Promise<{ cards: ChoiceCard[]; ranking: Ranking }>;
   /** Starts embedding a catalog's tools now (a browse would start it otherwise). */
   prepare(catalog: Catalog): HybridRouter;
+  /** Stops embedding (after the batch under way); browses are lexical from then on. */
+  close(): void;
 }
 
 /**
@@ -157,17 +161,24 @@ export interface HybridCatalogRoute {
 export function createHybridCatalogRoute(embeddings: GatewayEmbeddings): HybridCatalogRoute {
   const shared: GatewayEmbeddings = { ...embeddings, store: remembering(embeddings.store) };
   const routers = new WeakMap<Catalog, HybridRouter>();
+  const stop = new AbortController();
   const prepare = (catalog: Catalog): HybridRouter => {
     let router = routers.get(catalog);
     if (router === undefined) {
       const entries = catalog.toolIds.map((toolId) => catalog.entry(toolId) as CatalogEntry);
-      router = createHybridRouter(entries.map(routerDocument), shared, catalog.servers);
+      router = createHybridRouter(
+        entries.map(routerDocument),
+        shared,
+        catalog.servers,
+        stop.signal,
+      );
       routers.set(catalog, router);
     }
     return router;
   };
   return {
     prepare,
+    close: () => stop.abort(),
     async route(catalog, query, topK) {
       const { hits, ranking } = await prepare(catalog).route(query, topK);
       return {

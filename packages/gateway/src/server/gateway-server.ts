@@ -362,7 +362,7 @@ function hybridRouteOf(embeddings: GatewayEmbeddings): HybridCatalogRoute {
  * Starts embedding the runtime's tools now, and each catalog the runtime refreshes to, in the
  * background, with the hybrid route that servers made with the same `embeddings` share: so the
  * first browse need not start it, and a refreshed catalog is hybrid as soon as its changed
- * tools are embedded. Returns the unsubscribe function.
+ * tools are embedded. Returns the function that stops it (after the batch under way).
  */
 export function prepareHybridBrowse(
   runtime: GatewayRuntime,
@@ -370,9 +370,13 @@ export function prepareHybridBrowse(
 ): () => void {
   const route = hybridRouteOf(embeddings);
   route.prepare(runtime.catalog);
-  return runtime.onCatalogChanged((catalog) => {
+  const unsubscribe = runtime.onCatalogChanged((catalog) => {
     route.prepare(catalog);
   });
+  return () => {
+    unsubscribe();
+    route.close();
+  };
 }
 
 /**
