@@ -42,12 +42,12 @@ export {
   type EmbeddingProviderConfig,
   EmbeddingProviderConfigSchema,
 } from './provider-config.js';
+export type { SentenceEncoderModel } from './sentence-encoder-model.js';
 export {
   createSentenceEncoderProvider,
   DEFAULT_SENTENCE_ENCODER_MAX_CHARS,
   loadSentenceEncoder,
   SENTENCE_ENCODER_PACKAGES,
-  type SentenceEncoderModel,
   type SentenceEncoderOptions,
   sentenceEncoderInstalled,
 } from './sentence-encoder-provider.js';

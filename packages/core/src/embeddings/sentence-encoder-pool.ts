@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CoreError } from '../errors.js';
-import type { SentenceEncoderModel } from './sentence-encoder-provider.js';
+import type { SentenceEncoderModel } from './sentence-encoder-model.js';
 
 /** A worker's answer to one batch. */
 interface WorkerAnswer {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { CoreError } from '../errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import type { SentenceEncoderModel } from './sentence-encoder-model.js';
 import { createEncoderPool, workersAvailable } from './sentence-encoder-pool.js';
 import { wholeNumberOption } from './whole-number-option.js';
 
@@ -17,12 +18,6 @@ export const SENTENCE_ENCODER_PACKAGES = [
 
 /** Characters of one text that are embedded, by default: the rest is cut off. */
 export const DEFAULT_SENTENCE_ENCODER_MAX_CHARS = 2_000;
-
-/** A loaded sentence encoder: one vector per text, in order. */
-export interface SentenceEncoderModel {
-  /** One vector per text of `texts`, in the same order. */
-  embed(texts: string[]): Promise<number[][]>;
-}
 
 /** What {@link createSentenceEncoderProvider} takes. */
 export interface SentenceEncoderOptions {
