@@ -232,6 +232,16 @@ export function createToolRanker<Tool extends RankableTool>(
     checkQuery(query);
     checkLimit(limit);
     const parts = splitParts(query);
+    if (parts.length === 0 && evidence === undefined && names.match(query).length === 0) {
+      // One part, no server evidence, no name: the index's own top-k walk is the same ranking.
+      const found = index.search(query, { limit });
+      const top = found[0]?.score ?? 0;
+      return {
+        hits: found.map((hit) => ({ id: hit.id, score: hit.score / top, tool: hit.document })),
+        ranking: 'lexical',
+        parts: 1,
+      };
+    }
     const fused = fuse(
       { lexical: lexicalShares(query) },
       parts.map((part) => ({ lexical: lexicalShares(part) })),
