@@ -40,7 +40,7 @@ const SHARED_WORDS = 24;
 
 /**
  * The words a server's tools share: terms found in the name or description of at least two of
- * its tools (and of at least a fifth of them), most shared first, at most {@link SHARED_WORDS}.
+ * its tools (and of at least a fifth of them), most shared first, at most 24.
  * A server of one tool shares nothing: its tool's words already count for the tool.
  */
 export function sharedWords(

@@ -139,14 +139,18 @@ export function createHybridRouter(
   };
 }
 
+/** The cards of one hybrid browse. */
+export interface HybridCards {
+  /** The scored cards, best first. */
+  readonly cards: ChoiceCard[];
+  /** Which ranking made them. */
+  readonly ranking: Ranking;
+}
+
 /** `tool_browse(query)` with embeddings over whichever catalog the runtime holds. */
 export interface HybridCatalogRoute {
   /** The scored cards of the best tools and which ranking made them. */
-  route(
-    catalog: Catalog,
-    query: string,
-    topK: number,
-  ): Promise<{ cards: ChoiceCard[]; ranking: Ranking }>;
+  route(catalog: Catalog, query: string, topK: number): Promise<HybridCards>;
   /** Starts embedding a catalog's tools now (a browse would start it otherwise). */
   prepare(catalog: Catalog): HybridRouter;
   /** Stops embedding (after the batch under way); browses are lexical from then on. */

@@ -14,6 +14,7 @@ export {
   createHybridRouter,
   embeddingText,
   type GatewayEmbeddings,
+  type HybridCards,
   type HybridCatalogRoute,
   type HybridRoute,
   type HybridRouter,
