@@ -7,7 +7,7 @@
 
 import { isAbsolute } from 'node:path';
 import { CoreError } from '@x/core';
-import { EmbeddingProviderConfigSchema } from '@x/core/embeddings';
+import { type EmbeddingProviderConfig, EmbeddingProviderConfigSchema } from '@x/core/embeddings';
 import { SessionStoreConfigSchema } from '@x/core/sessions';
 import {
   CacheStableOptionsSchema,
@@ -44,7 +44,17 @@ export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
    * (`{ "local": "sentence-encoder" }`); an OpenAI-compatible server or an ONNX model folder
    * instead; `false` turns hybrid ranking off.
    */
-  embeddings: z.union([EmbeddingProviderConfigSchema, z.literal(false)]).optional(),
+  embeddings: z
+    .unknown()
+    .transform((value, context): EmbeddingProviderConfig | false => {
+      if (value === false) return false;
+      // Parsed apart from `false`, so a wrong field is named rather than "invalid input".
+      const parsed = EmbeddingProviderConfigSchema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) context.addIssue(issue as never);
+      return z.NEVER;
+    })
+    .optional(),
   /** Which ranking answers a query: `auto` (default), or pinned `lexical` or `hybrid`. */
   ranking: z.enum(['auto', 'lexical', 'hybrid']).optional(),
   /**
