@@ -22,8 +22,8 @@ export const USAGE = `Usage:
   x-gateway serve --config FILE [--mode gateway|proxy] [--http [HOST:]PORT] [--tokens FILE]
                   [--tool-names client-safe|canonical] [--max-inline-tokens N] [--quiet]
                   [--session-store memory|redis://HOST:PORT] [--artifact-dir DIR]
-                  [--max-message-bytes N] [--log-format human|json] [--log-level LEVEL]
-                  [--metrics on|off]
+                  [--max-message-bytes N] [--ranking auto|lexical|hybrid] [--vector-cache DIR|off]
+                  [--log-format human|json] [--log-level LEVEL] [--metrics on|off]
   x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
   x-gateway --help
 
@@ -47,6 +47,10 @@ Options:
   --max-message-bytes N  the largest message read from or sent to the client, stdio and HTTP
                          (default 10485760, 10 MiB; from 1024 to 536870912); a larger result
                          is answered with a RESULT_TOO_LARGE error
+  --ranking RANKING      gateway: auto (default: lexical until the tools' vectors are ready, then
+                         hybrid), or pin lexical or hybrid (hybrid waits for the vectors)
+  --vector-cache DIR     where tool vectors persist (default: the user's cache folder, or the
+                         redis store when one is configured); off keeps them in memory only
 ${OBSERVABILITY_USAGE}  --path PATH            browse: a ChoiceGraph path such as / or /filesystem
   --top-k N              browse: how many cards a query shows (1-${MAX_TOP_K}, default 10)
   --json                 browse: print the cards' JSON form instead of the rendered lines
@@ -80,6 +84,10 @@ export type GatewayCommand =
       maxMessageBytes: number | undefined;
       /** `--log-format`, `--log-level` and `--metrics`. */
       observability: ObservabilityFlags;
+      /** `--ranking`; `undefined` leaves it to the configuration file (default `auto`). */
+      ranking: 'auto' | 'lexical' | 'hybrid' | undefined;
+      /** `--vector-cache`: a folder, `off`, or `undefined` for the configuration's choice. */
+      vectorCache: string | undefined;
     }
   | {
       kind: 'browse';
@@ -185,6 +193,16 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       artifactDirectory: values['artifact-dir'],
       maxMessageBytes: messageBoundOf(values['max-message-bytes']),
       observability: observabilityOf(values, http !== undefined),
+      ranking:
+        values.ranking === undefined
+          ? undefined
+          : oneOf<'auto' | 'lexical' | 'hybrid'>(
+              '--ranking',
+              values.ranking,
+              ['auto', 'lexical', 'hybrid'],
+              'auto',
+            ),
+      vectorCache: values['vector-cache'],
     };
   }
   only(
@@ -198,6 +216,8 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       'session-store',
       'artifact-dir',
       'max-message-bytes',
+      'ranking',
+      'vector-cache',
       'log-format',
       'log-level',
       'metrics',
@@ -235,6 +255,8 @@ function parse(argv: readonly string[]) {
       'artifact-dir': { type: 'string' },
       'max-message-bytes': { type: 'string' },
       ...OBSERVABILITY_FLAG_OPTIONS,
+      ranking: { type: 'string' },
+      'vector-cache': { type: 'string' },
       path: { type: 'string' },
       'top-k': { type: 'string' },
       json: { type: 'boolean' },

@@ -5,8 +5,9 @@
  * @module
  */
 
+import { isAbsolute } from 'node:path';
 import { CoreError } from '@x/core';
-import { EmbeddingProviderConfigSchema } from '@x/core/embeddings';
+import { type EmbeddingProviderConfig, EmbeddingProviderConfigSchema } from '@x/core/embeddings';
 import { SessionStoreConfigSchema } from '@x/core/sessions';
 import {
   CacheStableOptionsSchema,
@@ -16,6 +17,7 @@ import {
 } from '@x/gateway';
 import { ArtifactsConfigSchema } from '@x/gateway/artifacts';
 import { type GatewayControlsOptions, GatewayControlsOptionsSchema } from '@x/gateway/controls';
+import { z } from 'zod';
 
 /** The top-level key of the gateway's settings in the configuration file. */
 export const GATEWAY_CONFIG_KEY = 'x-gateway';
@@ -40,8 +42,31 @@ export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   sessionStore: SessionStoreConfigSchema.optional(),
   /** Bounds of each session's artifacts, and the shared directory for large ones. */
   artifacts: ArtifactsConfigSchema.optional(),
-  /** Hybrid ranking of `tool_browse(query)` with an OpenAI-compatible embeddings server. */
-  embeddings: EmbeddingProviderConfigSchema.optional(),
+  /**
+   * The embedding model of hybrid `tool_browse(query)`: default the in-process sentence encoder
+   * (`{ "local": "sentence-encoder" }`); an OpenAI-compatible server or an ONNX model folder
+   * instead; `false` turns hybrid ranking off.
+   */
+  embeddings: z
+    .unknown()
+    .transform((value, context): EmbeddingProviderConfig | false => {
+      if (value === false) return false;
+      // Parsed apart from `false`, so a wrong field is named rather than "invalid input".
+      const parsed = EmbeddingProviderConfigSchema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) context.addIssue(issue as never);
+      return z.NEVER;
+    })
+    .optional(),
+  /** Which ranking answers a query: `auto` (default), or pinned `lexical` or `hybrid`. */
+  ranking: z.enum(['auto', 'lexical', 'hybrid']).optional(),
+  /**
+   * Where tool vectors persist: an absolute folder, or `false` for memory only; default the
+   * user's cache folder (the Redis store instead when `sessionStore` is Redis).
+   */
+  vectorCache: z
+    .union([z.string().refine(isAbsolute, 'an absolute folder path'), z.literal(false)])
+    .optional(),
 });
 
 /** A parsed `x-gateway` section, defaults filled in. */
@@ -100,6 +125,8 @@ export function controlsOptionsOf(config: GatewayConfig): GatewayControlsOptions
     primitives: _primitives,
     groups: _groups,
     embeddings: _embeddings,
+    ranking: _ranking,
+    vectorCache: _vectorCache,
     ...controls
   } = config;
   return controls;

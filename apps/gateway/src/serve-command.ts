@@ -5,7 +5,6 @@
  */
 
 import { CoreError } from '@x/core';
-import { createEmbeddingProviderFromConfig } from '@x/core/embeddings';
 import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
 import { secretsOfUrl } from '@x/core/logging';
 import {
@@ -17,10 +16,11 @@ import {
   serveStdio,
 } from '@x/core/serve';
 import type { AppObservability } from '@x/core/telemetry-sdk';
-import { createProxyServerFactory } from '@x/gateway/server';
+import { createProxyServerFactory, prepareHybridBrowse } from '@x/gateway/server';
 import type { GatewayCommand } from './cli-arguments.js';
 
 import type { GatewayConfig } from './gateway-config.js';
+import { gatewayEmbeddingsOf } from './hybrid-browse.js';
 import { openRuntime } from './open-runtime.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 
@@ -61,20 +61,21 @@ export async function serve(
     throw error;
   }
   const controls = opened.controls === undefined ? {} : { controls: opened.controls };
-  const { cacheStable, embeddings } = opened.config;
+  const { cacheStable } = opened.config;
   const groups = opened.config.groups?.enabled === true ? { groups: true } : {};
+  const embeddings =
+    command.mode === 'gateway'
+      ? gatewayEmbeddingsOf(
+          opened.config,
+          { ranking: command.ranking, vectorCache: command.vectorCache, store: state.store },
+          report,
+        )
+      : undefined;
+  const stopHybrid =
+    embeddings === undefined ? undefined : prepareHybridBrowse(opened.runtime, embeddings);
   const browseAndPrimitives = {
     ...(cacheStable?.enabled === true ? { cacheStable } : {}),
-    ...(embeddings === undefined
-      ? {}
-      : {
-          embeddings: {
-            provider: createEmbeddingProviderFromConfig(embeddings),
-            // The sentence encoder is a weaker ranker than a large embedding model: fused by
-            // normalized scores, it lifts requests in other words without moving clear matches.
-            ...(embeddings.local === 'sentence-encoder' ? { fusion: 'normalized' as const } : {}),
-          },
-        }),
+    ...(embeddings === undefined ? {} : { embeddings }),
     ...(opened.primitives === undefined ? {} : { primitives: opened.primitives }),
   };
   const factory: ServerFactory =
@@ -104,6 +105,7 @@ export async function serve(
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await running?.close();
+      stopHybrid?.();
       await opened.close();
       await state.close();
       await observability.shutdown();

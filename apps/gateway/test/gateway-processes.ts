@@ -25,6 +25,8 @@ export interface GatewayProcess {
   child: ChildProcess;
   /** Stops the gateway and its upstreams (its process group). */
   stop(): Promise<number | null>;
+  /** Resolves with the first stderr line that matches `pattern` (already written or to come). */
+  waitForLine(pattern: RegExp): Promise<string>;
 }
 
 /** Starts `x-gateway serve --config CONFIG ARGS --http 127.0.0.1:0` in its own process group. */
@@ -38,12 +40,27 @@ export function startGateway(
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const stop = () => stopProcessGroup(child);
+  let stderr = '';
+  const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  const settleWaiting = () => {
+    for (const entry of [...waiting]) {
+      const line = stderr.split('\n').find((candidate) => entry.pattern.test(candidate));
+      if (line === undefined) continue;
+      waiting.splice(waiting.indexOf(entry), 1);
+      entry.resolve(line);
+    }
+  };
+  const waitForLine = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      waiting.push({ pattern, resolve });
+      settleWaiting();
+    });
   return new Promise((resolve, reject) => {
-    let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
+      settleWaiting();
       const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), child, stop });
+      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), child, stop, waitForLine });
     });
     child.once('exit', (code) => reject(new Error(`x-gateway exited with ${code}: ${stderr}`)));
   });
@@ -83,7 +100,8 @@ export async function writeGatewayConfig(
           timeoutMs: 1_500,
         },
       },
-      'x-gateway': gateway,
+      // Lexical unless a test asks for hybrid ranking: the encoder would only cost other tests time.
+      'x-gateway': { ranking: 'lexical', ...gateway },
     }),
   );
   return config;

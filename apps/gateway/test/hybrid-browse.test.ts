@@ -1,6 +1,8 @@
 /**
- * `x-gateway serve` with `embeddings: { local: "sentence-encoder" }`: `tool_browse(query)` finds
- * a tool that a request describes in other words, where the lexical ranking alone cannot.
+ * `x-gateway serve` with its default hybrid ranking (the in-process sentence encoder):
+ * `tool_browse(query)` answers lexically at once, says which ranking answered, and once the
+ * readiness line is logged finds a tool that a request describes in other words, where the
+ * lexical ranking alone cannot; a second instance reads every vector from the cache folder.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,12 +65,11 @@ async function connect(url: URL, era: 'legacy' | 'modern'): Promise<Client> {
   return client;
 }
 
-/** The card names `tool_browse(QUERY)` answers in each era on a gateway configured with `section`. */
-async function browse(section: Record<string, unknown>): Promise<Record<string, string[]>> {
-  const config = await writeGatewayConfig(folder, section, [], TOOLS);
-  const gateway = await startGateway(config);
-  gateways.push(gateway);
-  const names: Record<string, string[]> = {};
+/** The card names and rankings `tool_browse(QUERY)` answers in each era. */
+async function browse(
+  gateway: GatewayProcess,
+): Promise<Record<string, { names: string[]; ranking: unknown }>> {
+  const answers: Record<string, { names: string[]; ranking: unknown }> = {};
   for (const era of ['legacy', 'modern'] as const) {
     const client = await connect(gateway.url, era);
     try {
@@ -76,21 +77,52 @@ async function browse(section: Record<string, unknown>): Promise<Record<string, 
         name: 'tool_browse',
         arguments: { query: QUERY, top_k: 4 },
       });
-      names[era] = ((payload(result).cards ?? []) as { name: string }[]).map((card) => card.name);
+      const body = payload(result);
+      answers[era] = {
+        names: ((body.cards ?? []) as { name: string }[]).map((card) => card.name),
+        ranking: body.ranking,
+      };
     } finally {
       await client.close();
     }
   }
-  return names;
+  return answers;
 }
 
-describe('x-gateway serve with the in-process sentence encoder', () => {
-  it('ranks the forecast tool first for a request in other words, in both eras; the lexical ranking does not', async () => {
-    const hybrid = await browse({ embeddings: { local: 'sentence-encoder' } });
-    expect(hybrid.legacy?.[0]).toBe('get_forecast');
+/** Starts a gateway over the tools with the `x-gateway` section `section`. */
+async function start(section: Record<string, unknown>): Promise<GatewayProcess> {
+  const config = await writeGatewayConfig(folder, section, [], TOOLS);
+  const gateway = await startGateway(config);
+  gateways.push(gateway);
+  return gateway;
+}
+
+const READY = /hybrid ranking ready: (\d+) tools \((\d+) from the vector cache, (\d+) embedded\)/;
+
+describe('x-gateway serve with its default hybrid ranking', () => {
+  it('answers at once, then ranks the forecast tool first for a request in other words once ready, in both eras', async () => {
+    const gateway = await start({ ranking: 'auto', vectorCache: join(folder, 'vectors') });
+    const first = await browse(gateway);
+    expect(['lexical', 'hybrid']).toContain(first.legacy?.ranking);
+    const ready = READY.exec(await gateway.waitForLine(READY));
+    expect(ready?.slice(1)).toEqual(['4', '0', '4']);
+    const hybrid = await browse(gateway);
+    expect(hybrid.legacy).toEqual({ names: expect.any(Array), ranking: 'hybrid' });
+    expect(hybrid.legacy?.names[0]).toBe('get_forecast');
     expect(hybrid.modern).toEqual(hybrid.legacy);
-    const lexical = await browse({});
-    expect(lexical.legacy?.[0]).not.toBe('get_forecast');
+  });
+
+  it('reads every tool vector from the cache folder in a second instance', async () => {
+    const gateway = await start({ ranking: 'auto', vectorCache: join(folder, 'vectors') });
+    const ready = READY.exec(await gateway.waitForLine(READY));
+    expect(ready?.slice(1)).toEqual(['4', '4', '0']);
+    expect((await browse(gateway)).legacy?.names[0]).toBe('get_forecast');
+  });
+
+  it('answers lexically, and says so, when the ranking is pinned to lexical', async () => {
+    const lexical = await browse(await start({ ranking: 'lexical' }));
+    expect(lexical.legacy?.ranking).toBe('lexical');
+    expect(lexical.legacy?.names[0]).not.toBe('get_forecast');
     expect(lexical.modern).toEqual(lexical.legacy);
   });
 });

@@ -112,6 +112,7 @@ export {
   type Catalog,
   type CatalogEntry,
   type CatalogOptions,
+  type CatalogServerAbout,
   type CatalogSource,
   type CatalogSourceTool,
   createCatalog,

@@ -1,99 +1,124 @@
 /**
- * The `gateway-browse-hybrid` row of `pnpm bench retrieval`: `tool_browse(query)` of the gateway
- * with the in-process sentence encoder of `@x/core/embeddings` (`embeddings: { local:
- * "sentence-encoder" }` in `x-gateway`'s configuration), ranked by the same code the server runs.
+ * The `gateway-browse` and `gateway-browse-hybrid` rows of `pnpm bench retrieval`:
+ * `tool_browse(query)` over MCP with the lexical ranking pinned, and with `x-gateway serve`'s
+ * default hybrid ranking, plus the hybrid's cold start: the first answer, the first fused answer
+ * without a vector cache and with one (a second gateway over the same cache folder).
  *
  * @module
  */
 
-import { createSentenceEncoderProvider, type EmbeddingProvider } from '@x/core/embeddings';
-import { createHybridCatalogRoute } from '@x/gateway/hybrid';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EmbeddingProvider } from '@x/core/embeddings';
 import type { RunMode } from '../../benchmark.js';
-import { createProgress, type Progress } from '../../progress.js';
-import type { TaskSource } from '../search/sources.js';
+import { BenchError } from '../../errors.js';
+import type { RankerOutcome } from '../search/evaluate.js';
 import type { RetrievalTask } from '../search/task.js';
-import { buildGatewayCatalog } from './gateway-catalog.js';
-import { evaluateAsyncSearch, type HybridOutcome } from './hybrid.js';
+import { appDefaultProvider, type BrowseClient, openBrowseClient } from './gateway-mcp.js';
+import { evaluateAsyncSearch } from './hybrid.js';
 
-/** The row's name. */
+/** The lexical row's name. */
+export const GATEWAY_LEXICAL_RANKER = 'gateway-browse';
+
+/** The hybrid row's name. */
 export const GATEWAY_HYBRID_RANKER = 'gateway-browse-hybrid';
-
-/** The fusion `x-gateway serve` uses with the sentence encoder. */
-export const GATEWAY_HYBRID_FUSION = 'normalized';
 
 /** The most cards one browse may return (the gateway's `MAX_TOP_K`). */
 const BROWSE_DEPTH = 50;
 
-/** Whether the row runs: not under `--quick`, since it embeds every tool (minutes on one core). */
+/** A request for the cold-start answers (any request does; this one is plain). */
+const PROBE = 'find a tool for this task';
+
+/** Whether the hybrid row runs: not under `--quick`, since it embeds every tool (minutes on one core). */
 export function runsGatewayHybrid(mode: RunMode): boolean {
   return mode !== 'quick';
 }
 
-/** The line under the tables: what the row is, or why it did not run. */
-export function gatewayHybridLine(mode: RunMode, provider: EmbeddingProvider): string {
-  return runsGatewayHybrid(mode)
-    ? `${GATEWAY_HYBRID_RANKER}: tool_browse with ${provider.id} (in process), normalized score fusion with the lexical router (lexical score over the best + min-max cosine, weight 1, per sentence)`
-    : `${GATEWAY_HYBRID_RANKER}: not run under --quick (it embeds every tool with ${provider.id})`;
+/** The in-process sentence encoder as `x-gateway serve` makes it by default. */
+export function gatewayHybridProvider(): EmbeddingProvider {
+  return appDefaultProvider();
 }
 
-/** The in-process sentence encoder at its defaults, as the gateway's configuration makes it. */
-export function gatewayHybridProvider(): EmbeddingProvider {
-  return createSentenceEncoderProvider();
+/** The hybrid row's cold start, in milliseconds from opening the gateway. */
+export interface ColdStart {
+  /** Until the first browse answered (lexically, while the vectors are computed). */
+  readonly firstAnswerMs: number;
+  /** Until the first fused answer, with an empty vector cache. */
+  readonly fusedWithoutCacheMs: number;
+  /** Until the first fused answer of a second gateway over the filled cache. */
+  readonly fusedWithCacheMs: number;
+}
+
+/** The hybrid row's outcome with its cold start. */
+export interface GatewayHybridOutcome extends RankerOutcome {
+  readonly coldStart: ColdStart;
+}
+
+/** Ranks every query of `task` through `tool_browse` over MCP with the lexical ranking pinned. */
+export async function evaluateGatewayLexical(
+  task: RetrievalTask,
+  folder: string,
+): Promise<RankerOutcome> {
+  const client = await openBrowseClient(folder);
+  try {
+    return await evaluateAsyncSearch(task, GATEWAY_LEXICAL_RANKER, async (query) => {
+      return (await client.browse(query, BROWSE_DEPTH)).names;
+    });
+  } finally {
+    await client.close();
+  }
 }
 
 /**
- * Ranks every query of `task` through the gateway's hybrid `tool_browse` over the data set's
- * Catalog (`folder`), answering with tool names as the lexical row does. Embedding the tools
- * (the first browse) shows its progress.
+ * Ranks every query of `task` through `tool_browse` over MCP with the app's default hybrid
+ * ranking, after measuring its cold start; every answer must be a fused one.
  */
 export async function evaluateGatewayHybrid(
   task: RetrievalTask,
-  source: TaskSource,
   folder: string,
   provider: EmbeddingProvider,
-): Promise<HybridOutcome> {
-  const { catalog, names } = buildGatewayCatalog(folder);
-  let fallbacks = 0;
-  const embedding = countingProvider(
-    provider,
-    createProgress(`retrieval: embedding ${source.name} tools`, catalog.size),
-  );
-  const route = createHybridCatalogRoute({
-    provider: embedding.provider,
-    fusion: GATEWAY_HYBRID_FUSION,
-    onWarning: () => {
-      fallbacks += 1;
-    },
-  });
-  const search = async (query: string) =>
-    (await route(catalog, query, BROWSE_DEPTH)).map((card) => names.get(card.id) ?? card.id);
-  const outcome = await evaluateAsyncSearch(task, GATEWAY_HYBRID_RANKER, search, () => {
-    embedding.finish();
-    fallbacks = 0;
-  });
-  return { ...outcome, fallbacks };
+): Promise<GatewayHybridOutcome> {
+  const cacheFolder = await mkdtemp(join(tmpdir(), 'x-bench-vectors-'));
+  try {
+    const start = performance.now();
+    const client = await openBrowseClient(folder, { provider, cacheFolder });
+    try {
+      await client.browse(PROBE, 10);
+      const firstAnswerMs = performance.now() - start;
+      const fusedWithoutCacheMs = (await firstFused(client)) - start;
+      const outcome = await evaluateAsyncSearch(task, GATEWAY_HYBRID_RANKER, async (query) => {
+        const answer = await client.browse(query, BROWSE_DEPTH);
+        if (answer.ranking !== 'hybrid') {
+          throw new BenchError({
+            code: 'SETUP',
+            message: 'a browse after readiness was not fused',
+          });
+        }
+        return answer.names;
+      });
+      const again = performance.now();
+      const cached = await openBrowseClient(folder, { provider, cacheFolder });
+      const fusedWithCacheMs = (await firstFused(cached)) - again;
+      await cached.close();
+      return { ...outcome, coldStart: { firstAnswerMs, fusedWithoutCacheMs, fusedWithCacheMs } };
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await rm(cacheFolder, { recursive: true, force: true });
+  }
 }
 
-/** `provider`, counting the texts it embeds on `progress` until `finish`. */
-function countingProvider(
-  provider: EmbeddingProvider,
-  progress: Progress,
-): { provider: EmbeddingProvider; finish(): void } {
-  let embedded = 0;
-  let counting = true;
-  return {
-    provider: {
-      id: provider.id,
-      async embed(texts, signal) {
-        const vectors = await provider.embed(texts, signal);
-        embedded += texts.length;
-        if (counting) progress.update(embedded);
-        return vectors;
-      },
-    },
-    finish() {
-      if (counting) progress.finish();
-      counting = false;
-    },
-  };
+/** The time of the first fused answer: after the readiness report, one browse. */
+async function firstFused(client: BrowseClient): Promise<number> {
+  await client.ready;
+  const answer = await client.browse(PROBE, 10);
+  if (answer.ranking !== 'hybrid') {
+    throw new BenchError({
+      code: 'SETUP',
+      message: 'the first browse after readiness was not fused',
+    });
+  }
+  return performance.now();
 }

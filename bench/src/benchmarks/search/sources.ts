@@ -69,12 +69,25 @@ export const SEAL_TOOLS: TaskSource = toolSource('seal-tools', 'Seal-Tools');
  */
 export const METATOOL: TaskSource = toolSource('metatool', 'MetaTool');
 
+/**
+ * MetaTool's two-tool requests (`queries_multi_dev.json`): one request that needs two of the
+ * same 199 tools, for task-shaped ranking.
+ */
+export const METATOOL_MULTI: TaskSource = toolSource('metatool-multi', 'MetaTool two-tool', {
+  folder: 'tools/metatool',
+  defaultSplit: 'multi_dev',
+});
+
 /** A tool catalog with labeled queries (`catalog.json`, `queries_<split>.json`) under `tools/`. */
-function toolSource(name: string, title: string): TaskSource {
+function toolSource(
+  name: string,
+  title: string,
+  options: { readonly folder?: string; readonly defaultSplit?: string } = {},
+): TaskSource {
   return {
     name,
-    folder: `tools/${name}`,
-    defaultSplit: 'dev',
+    folder: options.folder ?? `tools/${name}`,
+    defaultSplit: options.defaultSplit ?? 'dev',
     splits: (folder) => listSplits(folder, 'queries', '.json'),
     load(folder, split, data) {
       const documents: TaskDocument[] = loadToolCatalog(folder).map((tool) => {

@@ -98,7 +98,9 @@ function gatewayTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
   const target = createStdioTarget({
     name: `x-gateway ${mode}`,
     command: X_GATEWAY,
-    args: ['serve', '--config', EXAMPLE_CONFIG, '--mode', mode, '--quiet'],
+    // The ranking is pinned to lexical: hybrid answers change once the vectors are ready, and
+    // a check must see the same answer whenever it runs.
+    args: ['serve', '--config', EXAMPLE_CONFIG, '--mode', mode, '--quiet', '--ranking', 'lexical'],
     specs: SPECS,
   });
   return { ...target, settings: { gateway: GATEWAY_PROBE, gatewayControls: EXAMPLE_CONTROLS } };
@@ -142,7 +144,7 @@ function probeTarget(mode: 'gateway' | 'proxy'): TargetDefinition {
   const target = createStdioTarget({
     name: `x-gateway probe ${mode}`,
     command: X_GATEWAY,
-    args: ['serve', '--mode', mode, '--quiet'],
+    args: ['serve', '--mode', mode, '--quiet', '--ranking', 'lexical'],
     specs: SPECS,
     withTemporaryDirectory: (directory) => ({
       args: [
@@ -162,7 +164,16 @@ function controlsTarget(): TargetDefinition {
   const target = createStdioTarget({
     name: 'x-gateway-controls',
     command: X_GATEWAY,
-    args: ['serve', '--config', CONTROLS_CONFIG, '--mode', 'gateway', '--quiet'],
+    args: [
+      'serve',
+      '--config',
+      CONTROLS_CONFIG,
+      '--mode',
+      'gateway',
+      '--quiet',
+      '--ranking',
+      'lexical',
+    ],
     specs: SPECS,
   });
   return {

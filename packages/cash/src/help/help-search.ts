@@ -5,14 +5,7 @@
  * @module
  */
 
-import {
-  createSearchIndex,
-  type SearchableTool,
-  type SearchIndex,
-  TOOL_SEARCH_FIELDS,
-  type ToolSearchField,
-  toolSearchText,
-} from '@x/core/search';
+import { createToolRanker, type RankableTool, type ToolRanker } from '@x/core/search';
 import type { ListingEntry } from './views.js';
 
 /** One entry of a listing as the ranker sees it. */
@@ -31,14 +24,13 @@ export interface RankableEntry {
   readonly source: object;
 }
 
-interface Document extends SearchableTool {
-  readonly id: string;
+interface Document extends RankableTool {
   readonly position: number;
 }
 
 interface KeptIndex {
   readonly sources: readonly object[];
-  readonly index: SearchIndex<Document>;
+  readonly index: ToolRanker<Document>;
 }
 
 /** Indexes kept per listing owner (a mount's content, a namespace node); dropped with it. */
@@ -51,30 +43,27 @@ function sameSources(entries: readonly RankableEntry[], sources: readonly object
   );
 }
 
-function buildIndex(entries: readonly RankableEntry[]): SearchIndex<Document> {
-  const index = createSearchIndex<Document, ToolSearchField>({
-    fields: TOOL_SEARCH_FIELDS,
-    id: (document) => document.id,
-    text: toolSearchText,
-    termsOnce: true,
-  });
-  index.add(
-    entries.map((item, position) => ({
+/** The ranker of a listing: core's one tool-ranking path (`createToolRanker`), lexical. */
+function buildIndex(entries: readonly RankableEntry[]): ToolRanker<Document> {
+  return createToolRanker<Document>({
+    tools: entries.map((item, position) => ({
       id: `${item.kind === 'namespace' ? 'n' : 'f'}:${position}`,
       position,
       name: item.entry.name.replaceAll('_', ' '),
+      names: [item.entry.name],
       description: [item.entry.description, item.description ?? ''].join(' '),
       tags: item.tags,
       inputSchema: item.inputSchema,
     })),
-  );
-  return index;
+  });
 }
 
 /**
- * Ranks a listing's entries against `query` with the core ranker (`@x/core/search`, tool
- * fields: name, one-liner and description, tags, parameter names and descriptions) and returns
- * those that match, best first; ties keep the listing's order. `owner` keys a kept index: it
+ * Ranks a listing's entries against `query` with core's tool ranker (`createToolRanker` of
+ * `@x/core/search`, the ranking path the gateway's `tool_browse` uses: tool fields name,
+ * one-liner and description, tags, parameter names and descriptions; a request of several parts
+ * ranked part by part; a request naming an entry exactly ranks it first) and returns those that
+ * match, best first; ties keep the listing's order. `owner` keys a kept index: it
  * is rebuilt only when the entries' sources change.
  */
 export function rankEntries(
@@ -82,7 +71,7 @@ export function rankEntries(
   query: string,
   owner: object | undefined,
 ): RankableEntry[] {
-  let index: SearchIndex<Document>;
+  let index: ToolRanker<Document>;
   const known = owner === undefined ? undefined : kept.get(owner);
   if (known !== undefined && sameSources(entries, known.sources)) {
     index = known.index;
@@ -93,9 +82,9 @@ export function rankEntries(
     }
   }
   return index
-    .search(query, { limit: entries.length, sentences: true })
-    .sort(
-      (left, right) => right.score - left.score || left.document.position - right.document.position,
+    .rankLexical(query, entries.length)
+    .hits.sort(
+      (left, right) => right.score - left.score || left.tool.position - right.tool.position,
     )
-    .map((hit) => entries[hit.document.position] as RankableEntry);
+    .map((hit) => entries[hit.tool.position] as RankableEntry);
 }

@@ -42,14 +42,30 @@ export {
   type EmbeddingProviderConfig,
   EmbeddingProviderConfigSchema,
 } from './provider-config.js';
+export type { SentenceEncoderModel } from './sentence-encoder-model.js';
 export {
   createSentenceEncoderProvider,
   DEFAULT_SENTENCE_ENCODER_MAX_CHARS,
   loadSentenceEncoder,
   SENTENCE_ENCODER_PACKAGES,
-  type SentenceEncoderModel,
   type SentenceEncoderOptions,
+  sentenceEncoderInstalled,
 } from './sentence-encoder-provider.js';
+// Tool vectors, in the background and persistent
+export {
+  createToolVectors,
+  type ToolVectors,
+  type ToolVectorsOptions,
+  type ToolVectorsReport,
+  toolEmbeddingText,
+} from './tool-vectors.js';
+export {
+  createFolderVectorStore,
+  createSessionVectorStore,
+  defaultVectorCacheDirectory,
+  type VectorStore,
+  vectorKey,
+} from './vector-store.js';
 export {
   createWordVectorProvider,
   WORD_VECTOR_STOP_WORDS,

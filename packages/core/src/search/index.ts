@@ -36,8 +36,12 @@
  * @module
  */
 
+// Exact names
+export { createExactNameMatcher, type ExactNameMatcher } from './exact-names.js';
 // Fusion
 export { DEFAULT_FUSION_K, type FusedHit, fuseRankings } from './rank-fusion.js';
+// Task-shaped requests
+export { requestParts } from './request-parts.js';
 // The index
 export {
   createSearchIndex,
@@ -45,6 +49,13 @@ export {
   type SearchIndex,
 } from './search-index.js';
 export type { SearchFieldOptions, SearchIndexOptions, SearchOptions } from './search-options.js';
+// Servers as evidence
+export {
+  createServerEvidence,
+  type ServerEvidence,
+  sharedWords,
+  type ToolServerInfo,
+} from './server-evidence.js';
 // Tokens
 export { tokenize } from './tokenize.js';
 // Tools
@@ -54,3 +65,15 @@ export {
   type ToolSearchField,
   toolSearchText,
 } from './tool-fields.js';
+// The tool ranker
+export {
+  createToolRanker,
+  type RankableTool,
+  type Ranking,
+  type SemanticScores,
+  type ToolHit,
+  type ToolRanker,
+  type ToolRankerOptions,
+  type ToolRankingResult,
+  type ToolRankOptions,
+} from './tool-ranker.js';

@@ -6,11 +6,13 @@
  */
 
 import { countTokens } from '@x/core/tokens';
+import type { ToolServerInfo } from '@x/core/search';
 import { type CardSourceTool, cardSkeleton, fitDescription } from '../cards/card-builder.js';
 import { CARD_HARD_CAP_TOKENS, renderCard } from '../cards/card-render.js';
 import type { ChoiceCard } from '../cards/choice-card.js';
 import { fitsWithoutEncoding } from '../cards/token-count.js';
 import { GatewayError } from '../errors.js';
+import { toClientSafeName } from '../tool-id/client-safe-name.js';
 import { parseToolId, type ToolIdParts } from '../tool-id/tool-id.js';
 import { createToolIdIndex, deriveToolId, type NameDerivation } from '../tool-id/tool-id-derive.js';
 import { capLength, sortByCodePoint } from '../util/strings.js';
@@ -39,6 +41,21 @@ export interface CatalogSource {
   namespace?: string | undefined;
   /** Its tools, in the order it listed them. */
   tools: readonly CatalogSourceTool[];
+  /**
+   * What the server says about itself (`serverInfo.title`, `serverInfo.description`,
+   * `instructions`): evidence for its tools in `tool_browse(query)`.
+   */
+  about?: CatalogServerAbout | undefined;
+}
+
+/** What a server says about itself in its `initialize` answer. */
+export interface CatalogServerAbout {
+  /** `serverInfo.title`. */
+  title?: string | undefined;
+  /** `serverInfo.description`. */
+  description?: string | undefined;
+  /** `instructions`. */
+  instructions?: string | undefined;
 }
 
 /**
@@ -123,6 +140,8 @@ export interface Catalog {
   route(query: string, topK?: number): ChoiceCard[];
   /** The cards at a ChoiceGraph path; see `ChoiceGraph.browse`. */
   browse(path: string): ChoiceCard[];
+  /** What each server with tools said about itself, by server key (for ranking and summaries). */
+  readonly servers: readonly ToolServerInfo[];
 }
 
 /**
@@ -186,7 +205,15 @@ export function createCatalog(
     }
   }
 
-  const router = createRouter([...entries.values()].map(routerDocument));
+  const servers: ToolServerInfo[] = sources.map((source) => ({
+    name: source.upstream,
+    ...(source.about?.title === undefined ? {} : { title: source.about.title }),
+    ...(source.about?.description === undefined ? {} : { description: source.about.description }),
+    ...(source.about?.instructions === undefined
+      ? {}
+      : { instructions: source.about.instructions }),
+  }));
+  const router = createRouter([...entries.values()].map(routerDocument), { servers });
   const leaves = [...entries.values()].map(
     (entry): ChoiceGraphLeaf => ({
       id: entry.toolId,
@@ -238,6 +265,7 @@ export function createCatalog(
       }));
     },
     browse: (path) => graph.browse(path),
+    servers,
   };
 }
 
@@ -250,6 +278,8 @@ export function routerDocument(entry: CatalogEntry): RouterDocument {
     description: textOf(entry.tool.description ?? entry.tool.title),
     tags: annotationTags(entry.tool),
     inputSchema: entry.tool.inputSchema,
+    names: [toClientSafeName(entry.toolId), entry.toolId],
+    server: entry.upstream,
   };
 }
 

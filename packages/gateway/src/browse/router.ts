@@ -5,11 +5,10 @@
  */
 
 import {
-  createSearchIndex,
-  type SearchIndex,
-  TOOL_SEARCH_FIELDS,
-  type ToolSearchField,
-  toolSearchText,
+  createToolRanker,
+  type RankableTool,
+  type ToolRanker,
+  type ToolServerInfo,
 } from '@x/core/search';
 import { GatewayError } from '../errors.js';
 import { compareCodePoints } from '../util/strings.js';
@@ -53,6 +52,13 @@ export interface RouterDocument {
   tags: readonly string[];
   /** The input schema; its property names (nested too) and descriptions are indexed. */
   inputSchema: unknown;
+  /**
+   * Other names a request may call the tool by (its client-safe name, its id): a request equal
+   * to one, or holding an identifier-shaped one, ranks the tool first.
+   */
+  names?: readonly string[];
+  /** The server it comes from (its `upstream`), for server evidence; default the namespace. */
+  server?: string;
 }
 
 /**
@@ -89,44 +95,47 @@ function argsInvalid(message: string, field: string): GatewayError {
 }
 
 /**
- * Builds the router of a catalog: one BM25F index over each tool's name,
- * namespace, description, tags and parameter names (and, with a small
- * weight, parameter descriptions), weighted by core's `TOOL_SEARCH_FIELDS`.
- * Ranking is flat over every tool (ARCHITECTURE: the ChoiceGraph is for path
- * browsing only), and each distinct query term counts once. A query of
- * several sentences is ranked as a multi-step request (core's `sentences`
- * option): a tool's score is its whole-query score relative to the best one
- * plus its best score relative to the best for one sentence alone, so the
- * tool of every step can reach the top `top_k`, not only the tools of the
- * step whose words dominate. A one-sentence query keeps plain BM25F scores.
+ * Builds the router of a catalog on core's tool ranker (`createToolRanker` of
+ * `@x/core/search`): one BM25F index over each tool's name, namespace, description, tags and
+ * parameter names (and, with a small weight, parameter descriptions), weighted by core's
+ * `TOOL_SEARCH_FIELDS`, each distinct query term counted once, flat over every tool
+ * (ARCHITECTURE: the ChoiceGraph is for path browsing only). A request that asks for several
+ * things (sentences, clauses joined by `, and`, `also`, `then` ...) is ranked part by part as
+ * well as whole, so each part's best tools reach the top `top_k`; servers that describe
+ * themselves (`servers`) count toward their tools; a request that is or contains a tool's
+ * name, client-safe name or id ranks it first.
  *
  * @see gateway-surface §2.5, §3.1
  */
-export function createRouter(documents: Iterable<RouterDocument>): Router {
-  const index = createRouterIndex(documents);
+export function createRouter(
+  documents: Iterable<RouterDocument>,
+  options: { readonly servers?: readonly ToolServerInfo[] } = {},
+): Router {
+  const ranker = createRouterRanker([...documents], options.servers);
   return {
     route(query, topK = DEFAULT_TOP_K) {
       checkRouteArguments(query, topK);
-      return toRouteHits(index.search(query, { limit: topK, sentences: true }));
+      return toRouteHits(ranker.rankLexical(query, topK).hits);
     },
   };
 }
 
-/**
- * The router's BM25F index over tools: core's `TOOL_SEARCH_FIELDS`, each distinct query term
- * counted once.
- */
-export function createRouterIndex(
-  documents: Iterable<RouterDocument>,
-): SearchIndex<RouterDocument> {
-  const index = createSearchIndex<RouterDocument, ToolSearchField>({
-    fields: TOOL_SEARCH_FIELDS,
-    id: (document) => document.toolId,
-    text: toolSearchText,
-    termsOnce: true,
+/** A router document as core's tool ranker reads it. */
+export type RankedRouterDocument = RouterDocument & RankableTool;
+
+/** The core tool ranker over router documents, optionally with embedding similarities. */
+export function createRouterRanker(
+  documents: readonly RouterDocument[],
+  servers?: readonly ToolServerInfo[],
+  semantic?: Parameters<typeof createToolRanker>[0]['semantic'],
+  semanticWeight?: number,
+): ToolRanker<RankedRouterDocument> {
+  return createToolRanker<RankedRouterDocument>({
+    tools: documents.map((document) => ({ ...document, id: document.toolId })),
+    ...(servers === undefined ? {} : { servers }),
+    ...(semantic === undefined ? {} : { semantic }),
+    ...(semanticWeight === undefined ? {} : { semanticWeight }),
   });
-  index.add(documents);
-  return index;
 }
 
 /**

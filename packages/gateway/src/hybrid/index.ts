@@ -14,5 +14,8 @@ export {
   createHybridRouter,
   embeddingText,
   type GatewayEmbeddings,
+  type HybridCards,
+  type HybridCatalogRoute,
+  type HybridRoute,
   type HybridRouter,
 } from './hybrid-router.js';

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Implementation, McpServer } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { installGroups } from '@x/core/groups';
+import type { Ranking } from '@x/core/search';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { ArtifactStore } from '../artifacts/artifact.js';
@@ -21,6 +22,7 @@ import { type BrowseSession, createBrowseSession } from '../browse/cache-stable/
 import type { CacheStableOptions } from '../browse/cache-stable/cache-stable-options.js';
 import { renderCacheStableBrowseText } from '../browse/cache-stable/cache-stable-order.js';
 import type { Catalog } from '../browse/catalog.js';
+import { summarizeCatalog } from '../browse/catalog-summary.js';
 import { DEFAULT_TOP_K } from '../browse/router.js';
 import { renderChoiceCards } from '../cards/card-render.js';
 import type { ChoiceCard } from '../cards/choice-card.js';
@@ -41,7 +43,11 @@ import {
   viewArtifact,
 } from '../firewall/view/artifact-view.js';
 import { gatewayGroupPayload, namespaceGroups } from '../groups/catalog-groups.js';
-import { createHybridCatalogRoute, type GatewayEmbeddings } from '../hybrid/hybrid-router.js';
+import {
+  createHybridCatalogRoute,
+  type GatewayEmbeddings,
+  type HybridCatalogRoute,
+} from '../hybrid/hybrid-router.js';
 import type { PrimitiveRuntime } from '../primitives/primitive-runtime.js';
 import { createPrimitiveTools } from '../primitives/primitive-tools.js';
 import { recordCatalogSavings } from './browse-savings.js';
@@ -182,35 +188,43 @@ export function createGatewayServer(
 
   const hybridRoute =
     options.embeddings === undefined ? undefined : hybridRouteOf(options.embeddings);
-  const route = (
+  if (hybridRoute !== undefined) hybridRoute.prepare(runtime.catalog);
+  /** The cards of a query and which ranking made them (`lexical` without embeddings). */
+  const route = async (
     catalog: Catalog,
     query: string,
     topK: number,
-  ): Promise<ChoiceCard[]> | ChoiceCard[] =>
-    hybridRoute === undefined ? catalog.route(query, topK) : hybridRoute(catalog, query, topK);
+  ): Promise<{ cards: ChoiceCard[]; ranking: Ranking }> =>
+    hybridRoute === undefined
+      ? { cards: catalog.route(query, topK), ranking: 'lexical' }
+      : hybridRoute.route(catalog, query, topK);
 
   async function browse(args: unknown, sessionId?: string): Promise<CallToolResult> {
     const parsed = parseMetaArguments(META_TOOL_NAMES.browse, ToolBrowseArgumentsSchema, args);
     const catalog = runtime.catalog;
-    const answered = (text: string, cards: ChoiceCard[]) => {
+    const answered = (text: string, value: { cards: ChoiceCard[]; ranking?: Ranking }) => {
       recordCatalogSavings(catalog, text);
-      return renderedResult(text, { cards });
+      return renderedResult(text, value);
     };
     const browseSession = browseSessionOf(sessionId);
     if (browseSession !== undefined) {
-      const found =
-        parsed.query === undefined
-          ? catalog.browse(parsed.path as string)
-          : await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
-      const cards = await browseSession.arrange(catalog, found);
-      return answered(renderCacheStableBrowseText(cards), cards);
+      if (parsed.query === undefined) {
+        const cards = await browseSession.arrange(catalog, catalog.browse(parsed.path as string));
+        return answered(renderCacheStableBrowseText(cards), { cards });
+      }
+      const found = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+      const cards = await browseSession.arrange(catalog, found.cards);
+      return answered(renderCacheStableBrowseText(cards), { cards, ranking: found.ranking });
     }
     if (parsed.query !== undefined) {
-      const cards = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
-      return answered(renderBrowseText(cards, 'query'), cards);
+      const found = await route(catalog, parsed.query, parsed.top_k ?? DEFAULT_TOP_K);
+      return answered(renderBrowseText(found.cards, 'query'), {
+        cards: found.cards,
+        ranking: found.ranking,
+      });
     }
     const cards = catalog.browse(parsed.path as string);
-    return answered(renderBrowseText(cards, 'path'), cards);
+    return answered(renderBrowseText(cards, 'path'), { cards });
   }
 
   const controlsSession = (sessionId: string | undefined): ControlsSession => ({
@@ -271,6 +285,7 @@ export function createGatewayServer(
 
   const server = createRawToolServer({
     serverInfo: options.serverInfo ?? DEFAULT_SERVER_INFO,
+    instructions: summarizeCatalog(runtime.catalog),
     listChanged: false,
     listTools: () => ({
       tools: [
@@ -346,20 +361,41 @@ function withSchema(runtime: GatewayRuntime, toolId: string, error: GatewayError
 }
 
 /** The hybrid route of each embeddings option, shared by every server made with it. */
-const hybridRoutes = new WeakMap<GatewayEmbeddings, ReturnType<typeof createHybridCatalogRoute>>();
+const hybridRoutes = new WeakMap<GatewayEmbeddings, HybridCatalogRoute>();
 
 /**
  * The one hybrid route of `embeddings`: servers made per session or per request (a factory
  * passes them the same options) share its tool vectors and routers, so the tools are embedded
  * once per process, not once per session.
  */
-function hybridRouteOf(embeddings: GatewayEmbeddings): ReturnType<typeof createHybridCatalogRoute> {
+function hybridRouteOf(embeddings: GatewayEmbeddings): HybridCatalogRoute {
   let route = hybridRoutes.get(embeddings);
   if (route === undefined) {
     route = createHybridCatalogRoute(embeddings);
     hybridRoutes.set(embeddings, route);
   }
   return route;
+}
+
+/**
+ * Starts embedding the runtime's tools now, and each catalog the runtime refreshes to, in the
+ * background, with the hybrid route that servers made with the same `embeddings` share: so the
+ * first browse need not start it, and a refreshed catalog is hybrid as soon as its changed
+ * tools are embedded. Returns the function that stops it (after the batch under way).
+ */
+export function prepareHybridBrowse(
+  runtime: GatewayRuntime,
+  embeddings: GatewayEmbeddings,
+): () => void {
+  const route = hybridRouteOf(embeddings);
+  route.prepare(runtime.catalog);
+  const unsubscribe = runtime.onCatalogChanged((catalog) => {
+    route.prepare(catalog);
+  });
+  return () => {
+    unsubscribe();
+    route.close();
+  };
 }
 
 /**

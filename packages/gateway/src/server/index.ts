@@ -30,6 +30,7 @@ export {
   createGatewayServer,
   createGatewayServerFactory,
   type GatewayServerOptions,
+  prepareHybridBrowse,
   renderBrowseText,
 } from './gateway-server.js';
 export { DEFAULT_SERVER_INFO, errorResult, jsonResult } from './mcp-server.js';

@@ -32,6 +32,8 @@ export const DEFAULT_SERVER_INFO: Implementation = {
 export interface RawToolServerHandlers {
   /** The server's name and version. */
   serverInfo: Implementation;
+  /** The `instructions` of the `initialize` answer, if any. */
+  instructions?: string;
   /** Whether the tool list can change (the proxy follows upstream changes). */
   listChanged: boolean;
   /** Answers `tools/list` for a cursor (`extra`: the request's context). */
@@ -50,7 +52,10 @@ export interface RawToolServerHandlers {
  * and every argument error takes the §3.4 shape instead of the SDK's.
  */
 export function createRawToolServer(handlers: RawToolServerHandlers): McpServer {
-  const server = new McpServer(handlers.serverInfo);
+  const server = new McpServer(
+    handlers.serverInfo,
+    handlers.instructions === undefined ? {} : { instructions: handlers.instructions },
+  );
   server.server.registerCapabilities({ tools: { listChanged: handlers.listChanged } });
   server.server.setRequestHandler('tools/list', (request, ctx) =>
     handlers.listTools(request.params?.cursor, ctx),

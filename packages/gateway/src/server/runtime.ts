@@ -206,6 +206,7 @@ export async function createGatewayRuntime(
       upstream: upstream.name,
       namespace: upstream.namespace,
       tools: live.known(upstream.name) ?? [],
+      about: upstream.about?.(),
     }));
     const { sources, collapsed } =
       options.refresh?.duplicates === 'first-wins'

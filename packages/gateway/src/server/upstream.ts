@@ -6,6 +6,7 @@
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { UpstreamPool } from '@x/core/upstreams';
+import type { CatalogServerAbout } from '../browse/catalog.js';
 
 /**
  * Per-call options the gateway passes to an upstream.
@@ -40,6 +41,11 @@ export interface GatewayUpstream {
   ): Promise<CallToolResult>;
   /** Subscribes to its `list_changed` notifications (and reconnects); returns the unsubscribe function. */
   onListChanged?(listener: (kind: string) => void): () => void;
+  /**
+   * What the server said about itself when it last connected (`serverInfo` title and
+   * description, `instructions`): evidence for its tools in `tool_browse(query)`.
+   */
+  about?(): CatalogServerAbout | undefined;
 }
 
 /**
@@ -55,5 +61,16 @@ export function upstreamsFromPool(pool: UpstreamPool): GatewayUpstream[] {
     listTools: (options) => upstream.listTools(options),
     callTool: (name, args, options) => upstream.callTool(name, args, options),
     onListChanged: (listener) => upstream.onListChanged(listener),
+    about: () => {
+      const info = upstream.serverInfo() as { title?: unknown; description?: unknown } | undefined;
+      const text = (value: unknown) =>
+        typeof value === 'string' && value !== '' ? value : undefined;
+      const about: CatalogServerAbout = {
+        title: text(info?.title),
+        description: text(info?.description),
+        instructions: text(upstream.instructions()),
+      };
+      return Object.values(about).some((value) => value !== undefined) ? about : undefined;
+    },
   }));
 }

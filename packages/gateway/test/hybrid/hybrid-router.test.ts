@@ -1,12 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createOpenAiEmbeddingProvider,
-  createWordVectorProvider,
-  type EmbeddingProvider,
-  type HybridWarning,
-} from '@x/core/embeddings';
+import { createOpenAiEmbeddingProvider, type EmbeddingProvider } from '@x/core/embeddings';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChoiceCard } from '../../src/cards/choice-card.js';
 import {
@@ -78,11 +73,16 @@ afterEach(async () => {
   provider.server.close();
 });
 
+interface Warning {
+  readonly message: string;
+  readonly error: { readonly code: string };
+}
+
 async function browse(
   query: string,
-  warnings: HybridWarning[],
-  options: { provider?: EmbeddingProvider; fusion?: 'rank' | 'score' } = {},
-): Promise<ChoiceCard[]> {
+  warnings: Warning[],
+  options: { provider?: EmbeddingProvider; ranking?: 'auto' | 'hybrid' } = {},
+): Promise<{ cards: ChoiceCard[]; ranking: string }> {
   const pair = await createTestPair(
     createGatewayServer(runtime, {
       embeddings: {
@@ -90,7 +90,7 @@ async function browse(
           options.provider ??
           createOpenAiEmbeddingProvider({ baseUrl: provider.url, model: 'fake' }),
         onWarning: (warning) => warnings.push(warning),
-        ...(options.fusion === undefined ? {} : { fusion: options.fusion }),
+        ranking: options.ranking ?? 'hybrid',
       },
     }),
   );
@@ -100,69 +100,63 @@ async function browse(
     arguments: { query, top_k: 2 },
   });
   expect(result.isError).toBeUndefined();
-  return structured<{ cards: ChoiceCard[] }>(result).cards;
+  return structured<{ cards: ChoiceCard[]; ranking: string }>(result);
 }
 
 describe('tool_browse with embeddings', () => {
-  it('brings up by meaning a tool the words miss, and embeds each tool once', async () => {
+  it('brings up by meaning a tool the words miss, says it is hybrid, and embeds each tool once', async () => {
     const lexical = runtime.catalog.route('temperature in New York City', 2);
     expect(lexical.map((card) => card.id.split('#')[0])).toEqual(['demo:broadway_tonight']);
-    const warnings: HybridWarning[] = [];
-    const cards = await browse('temperature in New York City', warnings);
+    const warnings: Warning[] = [];
+    const { cards, ranking } = await browse('temperature in New York City', warnings);
+    expect(ranking).toBe('hybrid');
     expect(cards.map((card) => card.id.split('#')[0])).toEqual([
-      'demo:broadway_tonight',
       'demo:weather_now',
+      'demo:broadway_tonight',
     ]);
     expect(warnings).toEqual([]);
     expect(provider.inputs[0]).toHaveLength(3);
-    expect(provider.inputs[0]?.[2]).toBe(
+    expect(provider.inputs[0]).toContain(
       'demo weather_now: Current weather and forecast for a place.\nparameters: place',
     );
     expect(provider.inputs[1]).toEqual(['temperature in New York City']);
   });
 
-  it('answers with the lexical ranking and warns when the provider fails', async () => {
-    provider.failing.on = true;
-    const warnings: HybridWarning[] = [];
-    const cards = await browse('temperature in New York City', warnings);
-    expect(cards).toEqual(runtime.catalog.route('temperature in New York City', 2));
-    expect(warnings.map((warning) => warning.error.code)).toEqual(['UNAVAILABLE']);
+  it('answers lexically, and says so, while the tools are being embedded', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: EmbeddingProvider = {
+      id: 'slow',
+      embed: async (texts) => {
+        await released;
+        return texts.map(() => Float32Array.of(1, 0));
+      },
+    };
+    const answer = await browse('temperature in New York City', [], {
+      provider: slow,
+      ranking: 'auto',
+    });
+    expect(answer.ranking).toBe('lexical');
+    expect(answer.cards).toEqual(runtime.catalog.route('temperature in New York City', 2));
+    release();
   });
 
-  it('ranks with in-process word vectors by score fusion, a clear lexical match first', async () => {
-    const words: [string, number[]][] = [
-      ['weather', [1, 0, 0.1]],
-      ['temperature', [0.9, 0.1, 0]],
-      ['shows', [0, 1, 0]],
-      ['file', [0.1, 0, 1]],
-    ];
-    const wordVectors = createWordVectorProvider({
-      table: {
-        dimensions: 3,
-        words: words.map(([word]) => word),
-        vectors: Float32Array.from(words.flatMap(([, vector]) => vector)),
-      },
-      name: 'tiny',
-      removedComponents: 0,
-    });
-    const warnings: HybridWarning[] = [];
-    const byMeaning = await browse('temperature', warnings, {
-      provider: wordVectors,
-      fusion: 'score',
-    });
-    expect(byMeaning[0]?.id.split('#')[0]).toBe('demo:weather_now');
-    const byWords = await browse('read a file from disk', warnings, {
-      provider: wordVectors,
-      fusion: 'score',
-    });
-    expect(byWords[0]?.id.split('#')[0]).toBe('demo:read_file');
-    expect(warnings).toEqual([]);
+  it('answers with the lexical ranking and warns when the provider fails', async () => {
+    provider.failing.on = true;
+    const warnings: Warning[] = [];
+    const { cards, ranking } = await browse('temperature in New York City', warnings);
+    expect(ranking).toBe('lexical');
+    expect(cards).toEqual(runtime.catalog.route('temperature in New York City', 2));
+    expect(warnings.map((warning) => warning.error.code)).toContain('UNAVAILABLE');
   });
 
   it('embeds the tools once for every server a factory makes (one per session or request)', async () => {
     const factory = createGatewayServerFactory(runtime, {
       embeddings: {
         provider: createOpenAiEmbeddingProvider({ baseUrl: provider.url, model: 'fake' }),
+        ranking: 'hybrid',
       },
     });
     for (const scope of ['caller-a', 'caller-b']) {
@@ -180,7 +174,7 @@ describe('tool_browse with embeddings', () => {
         name: 'tool_browse',
         arguments: { query: 'temperature in New York City', top_k: 2 },
       });
-      expect(structured<{ cards: ChoiceCard[] }>(result).cards[1]?.id).toMatch(
+      expect(structured<{ cards: ChoiceCard[] }>(result).cards[0]?.id).toMatch(
         /^demo:weather_now#/,
       );
     }

@@ -3,7 +3,10 @@
  * of gateway-surface §4.4-§4.6, §5 and §9 existed. The responses were recorded with the code of
  * that time into `fixtures/unconfigured-*.json`; every later change must keep them. One
  * deliberate change was recorded since: a small `tool_execute` result's content is the
- * upstream's own blocks rather than the envelope's JSON text (see `firewallResult`).
+ * upstream's own blocks rather than the envelope's JSON text (see `firewallResult`). And one
+ * more with core's one tool ranker (issue 29): a query's cards carry their share of the best
+ * score (the best is 1) rather than the raw BM25F score, in the same order, and the answer says
+ * which ranking made it (`ranking: "lexical"`).
  */
 
 import type { Client } from '@modelcontextprotocol/client';
