@@ -5,8 +5,8 @@
  * @module
  */
 
-import { countTokens } from '@x/core/tokens';
 import type { ToolServerInfo } from '@x/core/search';
+import { countTokens } from '@x/core/tokens';
 import { type CardSourceTool, cardSkeleton, fitDescription } from '../cards/card-builder.js';
 import { CARD_HARD_CAP_TOKENS, renderCard } from '../cards/card-render.js';
 import type { ChoiceCard } from '../cards/choice-card.js';
