@@ -4,6 +4,7 @@
  * @module
  */
 
+import { isRecordingMetrics, recordTokenSavings } from '@x/core/telemetry';
 import type { CacheDocument } from '../document.js';
 import type { SelectedDocument, SelectionResult } from '../selection-result.js';
 import { compareUtf8 } from '../utf8-order.js';
@@ -32,7 +33,8 @@ export function orderScored(scored: readonly ScoredDocument[]): ScoredDocument[]
  *    fit. Budget 0 selects only empty documents (0 tokens), as the original does.
  *
  * The strategy defaults to `v0`; any other strategy's name and token counter are reported in
- * `selection`.
+ * `selection`. While the app records metrics, the selection's tokens are counted against the
+ * whole cache's (`mcp_tokens_*_total`, kind `context`).
  *
  * @see context_selection.md §Execution Model, §Filling the Budget, §Budget Rules
  */
@@ -45,7 +47,13 @@ export function selectContext(
   const scored = strategy
     .score(documents, query)
     .map((item) => ({ ...item, score: Math.fround(item.score) }));
-  return fillBudget(orderScored(scored), documents.length, query, budget, strategy);
+  const result = fillBudget(orderScored(scored), documents.length, query, budget, strategy);
+  if (isRecordingMetrics()) {
+    let cacheTokens = 0;
+    for (const item of scored) cacheTokens += item.tokens;
+    recordTokenSavings('context', cacheTokens, result.selection.tokens_used);
+  }
+  return result;
 }
 
 /**
