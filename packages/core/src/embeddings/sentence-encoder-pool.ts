@@ -49,7 +49,6 @@ export function createEncoderPool(size: number): SentenceEncoderModel {
     for (let i = 0; i < size; i += 1) {
       const worker = new Worker(WORKER_FILE);
       const entry: PoolWorker = { worker, pending: new Map() };
-      worker.unref();
       worker.on('message', (answer: WorkerAnswer) => {
         const waiting = entry.pending.get(answer.id);
         if (waiting === undefined) return;
@@ -64,6 +63,8 @@ export function createEncoderPool(size: number): SentenceEncoderModel {
         entry.pending.clear();
         workers.splice(workers.indexOf(entry), 1);
       });
+      // After the listeners: adding a 'message' listener refs the worker's port again.
+      worker.unref();
       workers.push(entry);
     }
   }
