@@ -1,7 +1,8 @@
 /**
  * The CaSH fixture with a defect: by default one HTTP process serving every defect
- * (`?defect=NAME`); `well-known` a process of its own; `probe` over stdio with its probe
- * upstreams.
+ * (`?defect=NAME`), registered as an aggregator of its namespaces; `server` the same process
+ * registered as a plain CaSH server; `well-known` a process of its own; `probe` over stdio with
+ * its probe upstreams.
  */
 
 import { createStdioTarget, createTarget, type TargetDefinition } from '../../src/index.js';
@@ -29,6 +30,9 @@ export const CASH_SETTINGS: CashTargetSettings = {
   upstreams: ['orders', 'inventory'],
 };
 
+/** The fixture as a plain CaSH server, not an aggregator: tools beside the three are an error. */
+export const CASH_SERVER_SETTINGS: CashTargetSettings = { ...CASH_SETTINGS, upstreams: [] };
+
 /** The fixture's own namespaces, its two probe namespaces and its skill probe, all as upstreams. */
 export const CASH_PROBE_SETTINGS: CashTargetSettings = {
   upstreams: ['orders', 'inventory', 'probea', 'probeb', 'probeskills'],
@@ -51,11 +55,15 @@ export function cashFixture(
   return { ...target, settings: { cash: settings } };
 }
 
-/** A cash target at `url` (over HTTP) with the fixture's settings. */
-export function cashHttpTarget(url: string, name: string): TargetDefinition {
+/** A cash target at `url` (over HTTP) with `settings` (default the fixture's). */
+export function cashHttpTarget(
+  url: string,
+  name: string,
+  settings: CashTargetSettings = CASH_SETTINGS,
+): TargetDefinition {
   return {
     ...createTarget(name, { kind: 'http', url }, ['cash']),
-    settings: { cash: CASH_SETTINGS },
+    settings: { cash: settings },
   };
 }
 
@@ -76,7 +84,8 @@ export function cashKit(): DefectKit {
         };
       }
       if (shared === undefined) throw new Error('the cash kit was not started');
-      return cashHttpTarget(`${shared.url}?defect=${defect}`, defect);
+      const settings = setup === 'server' ? CASH_SERVER_SETTINGS : CASH_SETTINGS;
+      return cashHttpTarget(`${shared.url}?defect=${defect}`, defect, settings);
     },
   };
 }

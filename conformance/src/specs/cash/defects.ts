@@ -1,9 +1,10 @@
 /**
  * The defects of the CaSH fixture (`test/fixtures/cash/cash-server.mjs --defect NAME`), each
  * breaking one requirement, and the failure it causes. Setups: by default one fixture process
- * over Streamable HTTP serves every defect (`?defect=NAME`); `well-known` gets a process of its
- * own, whose `/.well-known/cash-mcp.yaml` has the defect; `probe` runs it over stdio with its
- * probe upstreams (`--probe`).
+ * over Streamable HTTP serves every defect (`?defect=NAME`), registered as an aggregator;
+ * `server` registers it as a plain CaSH server (an aggregator may list tools of its own, §5.4);
+ * `well-known` gets a process of its own, whose `/.well-known/cash-mcp.yaml` has the defect;
+ * `probe` runs it over stdio with its probe upstreams (`--probe`).
  *
  * @module
  */
@@ -15,7 +16,12 @@ export const cashDefects: DefectTable = {
   fixture: 'test/fixtures/cash/cash-server.mjs',
   defects: [
     { requirement: 'cash.4.three-tools', defect: 'no-skill-tool', failure: /^no tool "skill"$/ },
-    { requirement: 'cash.4.no-extra-tools', defect: 'extra-tool', failure: /"orders_list"$/ },
+    {
+      requirement: 'cash.4.no-extra-tools',
+      defect: 'extra-tool',
+      setup: 'server',
+      failure: /"orders_list"$/,
+    },
     {
       requirement: 'cash.4.1.invalid-arguments',
       defect: 'vague-invalid',
