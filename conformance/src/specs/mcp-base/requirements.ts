@@ -2,10 +2,10 @@
  * The requirements of the `mcp-base` spec: what every MCP server owes any client, at the level
  * its source gives it.
  *
- * Sources: the MCP specification revision `2025-11-25` (the latest protocol version of the
- * SDK 1.32 this package uses), sections named by page and heading; JSON-RPC 2.0, which MCP
- * adopts with a MUST ("All messages between MCP clients and servers MUST follow the JSON-RPC 2.0
- * specification", basic: Messages). Where a source states no keyword for servers, the level is
+ * Sources: the MCP specification revision `2025-11-25` (the stateful revision the SDK v2 this
+ * package uses speaks beside `2026-07-28`, whose own checks are in `mcp-2026`), sections named by
+ * page and heading; JSON-RPC 2.0, which MCP adopts with a MUST (every message between client and
+ * server follows it, basic: Messages). Where a source states no keyword for servers, the level is
  * the weakest one the text supports, and the comment says why.
  *
  * @module
