@@ -58,6 +58,16 @@ export interface UpstreamLifecycle {
   close(): Promise<void>;
 }
 
+/** An HTTP server's URL as an error may name it: without credentials, query or fragment. */
+function endpointOf(url: string): string {
+  const endpoint = new URL(url);
+  endpoint.username = '';
+  endpoint.password = '';
+  endpoint.search = '';
+  endpoint.hash = '';
+  return endpoint.href;
+}
+
 const LIST_KINDS: readonly ListChangedKind[] = ['tools', 'resources', 'prompts'];
 
 /**
@@ -180,6 +190,7 @@ export function createUpstreamLifecycle(
       const error = classifyUpstreamError(failure ?? new Error('Not connected'), {
         upstream: name,
         operation: 'connect',
+        ...(config.type === 'http' ? { endpoint: endpointOf(config.url) } : {}),
       });
       recordFailure(error);
       recordUpstreamConnectFailure(name);
