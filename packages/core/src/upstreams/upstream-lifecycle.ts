@@ -16,6 +16,7 @@ import {
   type UpstreamConnection,
 } from './connection.js';
 import { createReconnectGate } from './reconnect-gate.js';
+import { explainStartFailure } from './start-failure.js';
 import type { StartSlots } from './start-slots.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
 import { recordUpstreamConnectFailure, recordUpstreamReconnect } from './upstream-telemetry.js';
@@ -187,11 +188,16 @@ export function createUpstreamLifecycle(
     }
     if (failure !== undefined || closedConnections.has(connection)) {
       await closeConnection(connection);
-      const error = classifyUpstreamError(failure ?? new Error('Not connected'), {
-        upstream: name,
-        operation: 'connect',
-        ...(config.type === 'http' ? { endpoint: endpointOf(config.url) } : {}),
-      });
+      const error = explainStartFailure(
+        classifyUpstreamError(failure ?? new Error('Not connected'), {
+          upstream: name,
+          operation: 'connect',
+          ...(config.type === 'http' ? { endpoint: endpointOf(config.url) } : {}),
+        }),
+        failure,
+        config,
+        connection,
+      );
       recordFailure(error);
       recordUpstreamConnectFailure(name);
       scheduleRetry();

@@ -32,4 +32,31 @@ describe('an upstream that cannot start', () => {
     expect(error.message).toContain(url);
     expect(error.message).not.toContain('no protocol revision in common');
   });
+
+  it('over stdio, is reported with its exit code and the tail of its stderr', async () => {
+    const script = "process.stderr.write('loading\\nmissing API_KEY\\n'); process.exit(3)";
+    const upstream = createUpstream(
+      'exits',
+      { type: 'stdio', command: process.execPath, args: ['-e', script] },
+      { stderr: 'pipe', reconnect: { maxAttempts: 1 } },
+    );
+    opened.push(upstream);
+    const error = await rejection(upstream.connect());
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', data: { exitCode: 3 } });
+    expect(error.message).toContain('exited with code 3');
+    expect(error.message).toContain('stderr: loading | missing API_KEY');
+  });
+
+  it('over stdio, names a command that is not found', async () => {
+    const upstream = createUpstream(
+      'missing',
+      { type: 'stdio', command: 'x-no-such-command-here' },
+      { stderr: 'pipe', reconnect: { maxAttempts: 1 } },
+    );
+    opened.push(upstream);
+    const error = await rejection(upstream.connect());
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', data: { systemCode: 'ENOENT' } });
+    expect(error.message).toContain('the command was not found (ENOENT)');
+    expect(error.message).not.toContain('x-no-such-command-here');
+  });
 });
