@@ -94,7 +94,9 @@ export async function serve(
           ...groups,
           ...browseAndPrimitives,
         });
-  const summary = `${opened.runtime.catalog.size} tools from ${opened.pool.upstreams.size} servers, ${command.mode} mode`;
+  // Only the upstreams that are up serve tools; the others join when core's retry brings them up.
+  const up = [...opened.pool.upstreams.values()].filter((upstream) => upstream.status === 'ready');
+  const summary = `${opened.runtime.catalog.size} tools from ${up.length} servers, ${command.mode} mode`;
   const onRequest = observability.requestLog();
   const checks: ReadinessCheck[] = [
     upstreamsReadiness(() => opened.pool.upstreams.values()),

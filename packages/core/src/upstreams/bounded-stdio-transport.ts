@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import {
   StdioClientTransport,
@@ -38,6 +39,15 @@ function parseId(text: string | undefined): RequestId | undefined {
 /** The StdioClientTransport fields this class reaches into (runtime names of the SDK 2.x build). */
 interface SdkStdioInternals {
   _readBuffer: unknown;
+  _process?: ChildProcess;
+}
+
+/** How a server process ended. */
+export interface ProcessExit {
+  /** Its exit code, or null when a signal ended it. */
+  readonly code: number | null;
+  /** The signal that ended it, if one did. */
+  readonly signal: NodeJS.Signals | null;
 }
 
 /**
@@ -53,6 +63,19 @@ interface SdkStdioInternals {
  */
 export class BoundedStdioClientTransport extends StdioClientTransport {
   private readonly pending = new Set<RequestId>();
+  private ended: ProcessExit | undefined;
+
+  /** How the process ended, once it has. */
+  get exit(): ProcessExit | undefined {
+    return this.ended;
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    (this as unknown as SdkStdioInternals)._process?.once('exit', (code, signal) => {
+      this.ended = { code, signal };
+    });
+  }
 
   constructor(
     parameters: StdioServerParameters,

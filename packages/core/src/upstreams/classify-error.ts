@@ -22,6 +22,8 @@ export interface UpstreamErrorContext {
   operation: string;
   /** The caller's signal: when it is aborted, the failure is the caller's doing. */
   signal?: AbortSignal;
+  /** Where the server is, named when it cannot be reached (an HTTP URL without its query). */
+  endpoint?: string;
 }
 
 /** Node and undici error codes that mean the peer could not be reached or went away. */
@@ -71,17 +73,28 @@ function errorName(error: unknown): string | undefined {
     : undefined;
 }
 
-/** The first Node/undici error code found on the error or its chain of causes. */
-function systemCode(error: unknown): string | undefined {
+/** The first code of {@link UNREACHABLE_CODES} on the error or its chain of causes. */
+function unreachableCode(error: unknown): string | undefined {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') {
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) {
       return code;
     }
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** A server that could not be reached, at `endpoint` when it is known. */
+function unreachable(code: string, endpoint: string | undefined): Classification {
+  const where = endpoint === undefined ? 'the server' : endpoint;
+  const refused = code === 'ECONNREFUSED' ? ': connection refused' : '';
+  return {
+    code: 'UNAVAILABLE',
+    what: `cannot reach ${where} (${code}${refused})`,
+    data: { systemCode: code },
+  };
 }
 
 function classifyAbort(signal: AbortSignal): Classification {
@@ -163,7 +176,8 @@ function classifyHttpStatus(status: number | undefined): Classification {
   }
 }
 
-function classify(error: unknown, signal: AbortSignal | undefined): Classification {
+function classify(error: unknown, context: UpstreamErrorContext): Classification {
+  const { signal } = context;
   if (signal?.aborted === true) {
     return classifyAbort(signal);
   }
@@ -172,6 +186,11 @@ function classify(error: unknown, signal: AbortSignal | undefined): Classificati
   }
   if (error instanceof SdkHttpError) {
     return classifyHttpStatus(error.status);
+  }
+  const refused = unreachableCode(error);
+  if (refused !== undefined) {
+    // Before the SDK's own code: a failed era negotiation may only be a server that is down.
+    return unreachable(refused, context.endpoint);
   }
   if (error instanceof SdkError) {
     const local = classifySdkError(error);
@@ -189,14 +208,6 @@ function classify(error: unknown, signal: AbortSignal | undefined): Classificati
   }
   if (name === 'ZodError') {
     return { code: 'UPSTREAM_ERROR', what: 'the server sent a malformed response' };
-  }
-  const code = systemCode(error);
-  if (code !== undefined && UNREACHABLE_CODES.has(code)) {
-    return {
-      code: 'UNAVAILABLE',
-      what: `cannot reach the server (${code})`,
-      data: { systemCode: code },
-    };
   }
   if (
     error instanceof Error &&
@@ -219,13 +230,14 @@ function classify(error: unknown, signal: AbortSignal | undefined): Classificati
  * `UNAVAILABLE` and `RATE_LIMITED`. A `CoreError` passes through unchanged.
  *
  * The message names the upstream and the operation; it quotes the upstream's own error
- * text for `UPSTREAM_ERROR` but never headers, URLs, environment values or tokens.
+ * text for `UPSTREAM_ERROR` but never headers, environment values or tokens; the only URL it
+ * names is `context.endpoint`, when the server cannot be reached.
  */
 export function classifyUpstreamError(error: unknown, context: UpstreamErrorContext): CoreError {
   if (CoreError.isInstance(error)) {
     return error;
   }
-  const { code, what, data } = classify(error, context.signal);
+  const { code, what, data } = classify(error, context);
   return new CoreError({
     code,
     message: `upstream ${quoteName(context.upstream)}: ${context.operation}: ${what}`,

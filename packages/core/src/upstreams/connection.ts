@@ -2,7 +2,7 @@ import type { Transport } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { withTraceHeaders, withTraceMeta } from '../telemetry/trace-context.js';
 import { createBoundedFetch } from './bounded-http-fetch.js';
-import { BoundedStdioClientTransport } from './bounded-stdio-transport.js';
+import { BoundedStdioClientTransport, type ProcessExit } from './bounded-stdio-transport.js';
 import type { StdioUpstreamConfig, UpstreamConfig } from './config-schema.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
 
@@ -23,6 +23,10 @@ export interface UpstreamConnection {
   readonly transport: Transport;
   /** The child process id while it runs (stdio only). */
   readonly pid: number | undefined;
+  /** How the child process ended, once it has (stdio only). */
+  readonly exit?: ProcessExit | undefined;
+  /** The last lines the child wrote to stderr, when it is piped (stdio only). */
+  stderrTail?(): string;
   /** Ends the session: an HTTP session is terminated, a child process ends or is killed. */
   close(): Promise<void>;
 }
@@ -30,10 +34,14 @@ export interface UpstreamConnection {
 /** How long closing waits for an HTTP server to acknowledge the end of the session. */
 const TERMINATE_SESSION_WAIT_MS = 1_000;
 
+/** How much of a server's latest stderr is kept to explain a failed start. */
+const STDERR_TAIL_CHARS = 1_000;
+
 function createStdioTransport(
   name: string,
   config: StdioUpstreamConfig,
   options: ResolvedUpstreamOptions,
+  tail: { text: string },
 ): BoundedStdioClientTransport {
   const transport = new BoundedStdioClientTransport(
     {
@@ -48,17 +56,15 @@ function createStdioTransport(
   const stderr = transport.stderr;
   if (stderr !== null) {
     const onStderr = options.onStderr;
-    if (onStderr === undefined) {
-      stderr.on('data', () => {});
-    } else {
-      stderr.on('data', (chunk: Buffer | string) => {
-        try {
-          onStderr(chunk.toString(), name);
-        } catch {
-          // The listener's failure must not become an uncaught exception of the stream.
-        }
-      });
-    }
+    stderr.on('data', (chunk: Buffer | string) => {
+      const text = chunk.toString();
+      tail.text = (tail.text + text).slice(-STDERR_TAIL_CHARS);
+      try {
+        onStderr?.(text, name);
+      } catch {
+        // The listener's failure must not become an uncaught exception of the stream.
+      }
+    });
   }
   return transport;
 }
@@ -180,13 +186,18 @@ export function createConnection(
   client.onerror = () => {};
 
   if (config.type === 'stdio') {
-    const transport = sendingTraceContext(createStdioTransport(name, config, options));
+    const tail = { text: '' };
+    const transport = sendingTraceContext(createStdioTransport(name, config, options, tail));
     return {
       client,
       transport,
       get pid() {
         return transport.pid ?? undefined;
       },
+      get exit() {
+        return transport.exit;
+      },
+      stderrTail: () => tail.text,
       close: () => closeWithGrace(client, transport, options.closeGraceMs),
     };
   }

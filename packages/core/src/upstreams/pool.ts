@@ -6,8 +6,9 @@
 import type { CoreError } from '../errors.js';
 import type { McpServersConfig } from './config-schema.js';
 import type { ListChangedKind } from './connection.js';
+import { createStartSlots } from './start-slots.js';
 import { createUpstream } from './upstream.js';
-import type { UpstreamOptions } from './upstream-options.js';
+import { resolveUpstreamOptions, type UpstreamOptions } from './upstream-options.js';
 import type { Upstream } from './upstream-types.js';
 
 /** The upstreams of one configuration (see {@link createUpstreamPool}). */
@@ -15,8 +16,10 @@ export interface UpstreamPool {
   /** Enabled upstreams by server name, in the configuration's order. */
   readonly upstreams: ReadonlyMap<string, Upstream>;
   /**
-   * Connects every upstream at once and waits for all; one failure does not stop the
-   * others. The map has every name, in order, with its error or `undefined` when ready.
+   * Connects every upstream, `maxParallelStarts` at a time, and waits for all; one failure
+   * does not stop the others, and a failed one keeps trying in the background (its lists are
+   * announced to `onListChanged` when it comes up). The map has every name, in order, with its
+   * error or `undefined` when ready.
    */
   connectAll(): Promise<Map<string, CoreError | undefined>>;
   /** Hears `list_changed` (and reconnects) of every upstream. Returns the unsubscribe function. */
@@ -27,16 +30,18 @@ export interface UpstreamPool {
 
 /**
  * Creates an upstream for every server whose entry is not `disabled`; nothing starts until
- * `connectAll()` or an operation on one of them. `options` apply to every upstream.
+ * `connectAll()` or an operation on one of them. `options` apply to every upstream; at most
+ * `options.maxParallelStarts` of them connect at once, whoever starts them.
  */
 export function createUpstreamPool(
   config: McpServersConfig,
   options?: UpstreamOptions,
 ): UpstreamPool {
   const upstreams = new Map<string, Upstream>();
+  const slots = createStartSlots(resolveUpstreamOptions(options).maxParallelStarts);
   for (const [name, server] of Object.entries(config.mcpServers)) {
     if (server.disabled !== true) {
-      upstreams.set(name, createUpstream(name, server, options));
+      upstreams.set(name, createUpstream(name, server, options, slots));
     }
   }
   let closing: Promise<void> | undefined;

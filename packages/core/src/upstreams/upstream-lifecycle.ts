@@ -16,6 +16,8 @@ import {
   type UpstreamConnection,
 } from './connection.js';
 import { createReconnectGate } from './reconnect-gate.js';
+import { explainStartFailure } from './start-failure.js';
+import type { StartSlots } from './start-slots.js';
 import type { ResolvedUpstreamOptions } from './upstream-options.js';
 import { recordUpstreamConnectFailure, recordUpstreamReconnect } from './upstream-telemetry.js';
 import type { UpstreamStatus } from './upstream-types.js';
@@ -57,14 +59,33 @@ export interface UpstreamLifecycle {
   close(): Promise<void>;
 }
 
+/** An HTTP server's URL as an error may name it: without credentials, query or fragment. */
+function endpointOf(url: string): string {
+  const endpoint = new URL(url);
+  endpoint.username = '';
+  endpoint.password = '';
+  endpoint.search = '';
+  endpoint.hash = '';
+  return endpoint.href;
+}
+
 const LIST_KINDS: readonly ListChangedKind[] = ['tools', 'resources', 'prompts'];
 
-/** Creates the lifecycle; `emit` hears list changes, including the refresh after a reconnect. */
+/**
+ * Creates the lifecycle; `emit` hears list changes, including the refresh after a reconnect or
+ * after the first connect that follows failed attempts. Each attempt waits for one of `slots`.
+ *
+ * A failed attempt schedules the next one in the background after the backoff delay (an
+ * unreferenced timer, so it keeps no process alive), until one succeeds, the upstream gives up
+ * (`reconnect.maxAttempts`) or closes: an upstream that misses its start comes up when its
+ * server does, like one that crashed.
+ */
 export function createUpstreamLifecycle(
   name: string,
   config: UpstreamConfig,
   settings: ResolvedUpstreamOptions,
   emit: (kind: ListChangedKind) => void,
+  slots: StartSlots,
 ): UpstreamLifecycle {
   const source = `upstream ${quoteName(name)}`;
   const gate = createReconnectGate(settings.reconnect);
@@ -72,7 +93,11 @@ export function createUpstreamLifecycle(
   const closedConnections = new WeakSet<UpstreamConnection>();
   let status: UpstreamStatus = 'idle';
   let current: LiveConnection | undefined;
-  let attempt: { connection: UpstreamConnection; promise: Promise<LiveConnection> } | undefined;
+  /** The attempt under way; its connection exists once it has a start slot. */
+  let attempt:
+    | { readonly connection: UpstreamConnection | undefined; promise: Promise<LiveConnection> }
+    | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
   let described: ServerDescription | undefined;
   /** Set once a stdio server without a `protocol` setting refused the 2025 handshake. */
   let speaksModern = false;
@@ -102,6 +127,32 @@ export function createUpstreamLifecycle(
     gate.recordFailure(Date.now());
     lastFailure = error;
     status = gate.gaveUp ? 'failed' : 'reconnecting';
+  }
+
+  /** Tries again in the background once the backoff delay after a failed attempt has passed. */
+  function scheduleRetry(): void {
+    const decision = gate.check(Date.now());
+    if (
+      closing !== undefined ||
+      retryTimer !== undefined ||
+      (!decision.allowed && decision.gaveUp)
+    ) {
+      return;
+    }
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        if (!gate.check(Date.now()).allowed) {
+          // The wall clock lagged the timer: wait out what is left.
+          scheduleRetry();
+          return;
+        }
+        // A failure records itself and schedules the next try.
+        ensureReady('connect').catch(() => {});
+      },
+      decision.allowed ? 0 : decision.retryInMs,
+    );
+    retryTimer.unref();
   }
 
   function lose(live: LiveConnection): void {
@@ -137,16 +188,25 @@ export function createUpstreamLifecycle(
     }
     if (failure !== undefined || closedConnections.has(connection)) {
       await closeConnection(connection);
-      const error = classifyUpstreamError(failure ?? new Error('Not connected'), {
-        upstream: name,
-        operation: 'connect',
-      });
+      const error = explainStartFailure(
+        classifyUpstreamError(failure ?? new Error('Not connected'), {
+          upstream: name,
+          operation: 'connect',
+          ...(config.type === 'http' ? { endpoint: endpointOf(config.url) } : {}),
+        }),
+        failure,
+        config,
+        connection,
+      );
       recordFailure(error);
       recordUpstreamConnectFailure(name);
+      scheduleRetry();
       throw error;
     }
     const live: LiveConnection = { connection, healthy: false };
-    const reconnected = described !== undefined;
+    // After a reconnect, or a first connect that follows failed attempts, the lists are news.
+    const wasDescribed = described !== undefined;
+    const reconnected = wasDescribed || gate.failures > 0;
     const { client } = connection;
     described = {
       capabilities: client.getServerCapabilities(),
@@ -157,7 +217,7 @@ export function createUpstreamLifecycle(
     current = live;
     status = 'ready';
     if (reconnected) {
-      recordUpstreamReconnect(name);
+      if (wasDescribed) recordUpstreamReconnect(name);
       for (const kind of LIST_KINDS) {
         if (described.capabilities?.[kind] !== undefined) {
           emit(kind);
@@ -185,13 +245,26 @@ export function createUpstreamLifecycle(
 
   function startAttempt(): Promise<LiveConnection> {
     status = described === undefined && gate.failures === 0 ? 'connecting' : 'reconnecting';
-    const connection = openConnection();
-    const promise = establish(connection).finally(() => {
-      if (attempt?.connection === connection) {
-        attempt = undefined;
-      }
-    });
-    attempt = { connection, promise };
+    let connection: UpstreamConnection | undefined;
+    const promise = slots
+      .run(() => {
+        if (closing !== undefined) {
+          return Promise.reject(closedError('connect'));
+        }
+        connection = openConnection();
+        return establish(connection);
+      })
+      .finally(() => {
+        if (attempt?.promise === promise) {
+          attempt = undefined;
+        }
+      });
+    attempt = {
+      get connection() {
+        return connection;
+      },
+      promise,
+    };
     return promise;
   }
 
@@ -245,7 +318,7 @@ export function createUpstreamLifecycle(
       return status;
     },
     get pid() {
-      return current?.connection.pid ?? attempt?.connection.pid;
+      return current?.connection.pid ?? attempt?.connection?.pid;
     },
     get described() {
       return described;
@@ -281,6 +354,8 @@ export function createUpstreamLifecycle(
       if (closing === undefined) {
         status = 'closed';
         current = undefined;
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
         closing = Promise.all([...openConnections].map(closeConnection)).then(() => undefined);
       }
       return closing;

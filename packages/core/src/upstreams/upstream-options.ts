@@ -46,7 +46,16 @@ export interface UpstreamOptions {
    * `UPSTREAM_ERROR` (`data.reason: 'RESULT_TOO_LARGE'`); the connection stays up.
    */
   maxMessageBytes?: number;
+  /**
+   * How many upstreams of one pool connect at once (spawn and `initialize`); the others wait
+   * for a free slot before their `connectTimeoutMs` starts, so a large configuration does not
+   * starve its slow starters. A positive integer or `Infinity`. Default 4.
+   */
+  maxParallelStarts?: number;
 }
+
+/** The default of {@link UpstreamOptions.maxParallelStarts}. */
+export const DEFAULT_MAX_PARALLEL_STARTS = 4;
 
 /** {@link UpstreamOptions} with every default filled in. */
 export interface ResolvedUpstreamOptions {
@@ -59,6 +68,7 @@ export interface ResolvedUpstreamOptions {
   maxPages: number;
   closeGraceMs: number;
   maxMessageBytes: number;
+  maxParallelStarts: number;
 }
 
 /** The default largest message read from an upstream server, stdio or HTTP (64 MiB). */
@@ -129,6 +139,12 @@ export function resolveUpstreamOptions(options: UpstreamOptions = {}): ResolvedU
     closeGraceMs: checkCount('closeGraceMs', options.closeGraceMs ?? 2_000, 0, false),
     maxMessageBytes: checkMessageBytes(
       options.maxMessageBytes ?? DEFAULT_UPSTREAM_MAX_MESSAGE_BYTES,
+    ),
+    maxParallelStarts: checkCount(
+      'maxParallelStarts',
+      options.maxParallelStarts ?? DEFAULT_MAX_PARALLEL_STARTS,
+      1,
+      true,
     ),
   };
 }

@@ -26,7 +26,8 @@ import type { ListChangedKind } from './connection.js';
  * - `connecting`: the first connection is being made.
  * - `ready`: connected.
  * - `reconnecting`: the connection was lost or an attempt failed; the next operation
- *   reconnects once the backoff delay has passed, and fails fast before that.
+ *   reconnects once the backoff delay has passed, and fails fast before that. After a failed
+ *   attempt the upstream also tries again by itself once the delay has passed.
  * - `failed`: `reconnect.maxAttempts` consecutive failures; operations fail fast until an
  *   explicit `connect()`.
  * - `closed`: `close()` was called; every operation fails with `CLOSED`.

@@ -19,6 +19,7 @@ import type { UpstreamConfig } from './config-schema.js';
 import type { ListChangedKind } from './connection.js';
 import { createDeadline, type Deadline, raceSignal } from './deadline.js';
 import { collectPages, type Page } from './paginate.js';
+import { createStartSlots, type StartSlots } from './start-slots.js';
 import { filterTools, isToolExposed } from './tool-filter.js';
 import { createUpstreamLifecycle, type LiveConnection } from './upstream-lifecycle.js';
 import {
@@ -46,7 +47,10 @@ type PageFetcher<T> = (
 /**
  * Creates an upstream; nothing is spawned or fetched until `connect()` or an operation.
  *
- * Reconnect policy (no background timers, so an idle upstream costs nothing): when the
+ * Reconnect policy (no background timers before a failure, so an idle upstream costs nothing):
+ * a failed attempt, at the first connect or later, is tried again in the background after the
+ * backoff delay below, until one succeeds (its lists are then announced to `onListChanged`),
+ * the upstream gives up, or it closes. When the
  * connection is lost (the process exits, or an HTTP request fails as `UNAVAILABLE`), calls
  * in flight fail with `UNAVAILABLE` and the next operation reconnects. A connection that
  * had served a request is reconnected at once; each consecutive failure (a failed attempt,
@@ -64,11 +68,14 @@ type PageFetcher<T> = (
  * parsed them; output schemas are not enforced here (the final client does that).
  * Every operation is a client span and counts in the upstream metrics (see `instrumentUpstream`).
  * Throws `INVALID_ARGUMENT` for a bad option and `CONFIG_INVALID` for a bad name or config.
+ * `startSlots` bounds its connects together with other upstreams' (a pool shares one); by
+ * default it has its own `maxParallelStarts` slots.
  */
 export function createUpstream(
   name: string,
   config: UpstreamConfig,
   options?: UpstreamOptions,
+  startSlots?: StartSlots,
 ): Upstream {
   const source = `upstream ${quoteName(name)}`;
   const validConfig = parseMcpServersConfig({ mcpServers: { [name]: config } }, source).mcpServers[
@@ -85,7 +92,13 @@ export function createUpstream(
       }
     }
   };
-  const lifecycle = createUpstreamLifecycle(name, validConfig, settings, emit);
+  const lifecycle = createUpstreamLifecycle(
+    name,
+    validConfig,
+    settings,
+    emit,
+    startSlots ?? createStartSlots(settings.maxParallelStarts),
+  );
 
   async function run<T>(
     operation: string,

@@ -236,8 +236,21 @@ export async function createGatewayRuntime(
     });
   }
 
-  const firstReport = await list(live.names);
-  let state = build();
+  // Followed before the first listing: an upstream that comes up meanwhile (core retries a failed
+  // start) announces its tools then, and that refresh takes its turn after the first listing.
+  live.follow(['tools'], (name) => refresh([name]));
+  let first: { report: UpstreamRefresh[]; state: State };
+  try {
+    first = await live.inTurn(async () => {
+      const report = await list(live.names);
+      return { report, state: build() };
+    });
+  } catch (error) {
+    live.close();
+    throw error;
+  }
+  const firstReport = first.report;
+  let state = first.state;
   let lastRefresh: RefreshReport = withSchemas({
     tools: state.catalog.size,
     upstreams: firstReport,
@@ -319,8 +332,6 @@ export async function createGatewayRuntime(
       );
     }
   }
-
-  live.follow(['tools'], (name) => refresh([name]));
 
   return {
     get catalog() {
