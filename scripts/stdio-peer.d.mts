@@ -16,6 +16,10 @@ export interface StdioPeer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Sends a request; resolves with its answer (never rejects: an error answer is a message). */
   request(method: string, params?: Record<string, unknown>): Promise<WireMessage>;
+  /** Writes one raw line (a newline is added), for input no well-behaved client sends. */
+  sendLine(text: string): void;
+  /** Resolves with the answer to `id`; call it before the line that asks is sent. */
+  answerTo(id: number | string): Promise<WireMessage>;
   /** Sends a notification. */
   notify(method: string, params?: Record<string, unknown>): void;
   /** The 2025-11-25 handshake: `initialize`, then `notifications/initialized`. */

@@ -13,7 +13,7 @@ export function spawnStdioPeer(command, args, options = {}) {
     stdio: ['pipe', 'pipe', options.stderr ?? 'ignore'],
     env: options.env ?? process.env,
   });
-  // A server that closed its stdin (after a line above its bound) must not crash the test.
+  // A server that has gone away must not crash the test with a write to its closed stdin.
   child.stdin.on('error', () => {});
   const exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }));
   const waiting = new Map();
@@ -41,6 +41,12 @@ export function spawnStdioPeer(command, args, options = {}) {
       const answered = new Promise((resolve) => waiting.set(id, resolve));
       write({ jsonrpc: '2.0', id, method, params });
       return answered;
+    },
+    sendLine(text) {
+      child.stdin.write(`${text}\n`);
+    },
+    answerTo(id) {
+      return new Promise((resolve) => waiting.set(id, resolve));
     },
     notify(method, params) {
       write({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });

@@ -57,7 +57,7 @@ describe('x-pd over stdio when its stdin closes', () => {
     });
   }
 
-  it('demo exits after a line above its bound closes the connection', async () => {
+  it('demo exits when stdin closes after a line above its bound', async () => {
     const { exit } = await closeStdinIn('oversized-line', {
       command: process.execPath,
       args: [CLI, 'demo'],

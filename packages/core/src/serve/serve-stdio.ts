@@ -20,16 +20,24 @@ import {
 } from './outgoing-bound.js';
 import { withRequestTelemetry } from './request-telemetry.js';
 import { createServerTelemetry } from './server-telemetry.js';
+import { createStdinReader } from './stdin-reader.js';
 import type { RunningServer, ServerFactory, StdioServeOptions } from './types.js';
 
 function reportOnStderr(error: Error): void {
   process.stderr.write(`mcp stdio: ${error.message}\n`);
 }
 
+/** The StdioServerTransport field this class replaces (runtime name of the SDK 2.x build). */
+interface SdkStdioInternals {
+  _readBuffer: unknown;
+}
+
 /**
- * The SDK's stdio transport, telling us when it closes by itself (stdin ended, stdout broke, a
- * message above the size bound): the SDK takes `onclose` over once it connects. It also bounds
- * what it writes: a result above `maxMessageBytes` goes out as an error answer to the same
+ * The SDK's stdio transport, telling us when it closes by itself (stdin ended, stdout broke):
+ * the SDK takes `onclose` over once it connects. It reads stdin through our
+ * {@link createStdinReader} instead of the SDK's read buffer, whose overflow closes the
+ * connection: a line it cannot take is answered or reported, and serving goes on. It also
+ * bounds what it writes: a result above `maxMessageBytes` goes out as an error answer to the same
  * request (`RESULT_TOO_LARGE`, naming the limit), and any other message above it is dropped and
  * reported, so that the client's reader never meets a line it cannot hold.
  */
@@ -41,7 +49,11 @@ class ObservedStdioTransport extends StdioServerTransport {
     private readonly onClosed: () => void,
     private readonly onOversized: (error: Error) => void,
   ) {
-    super(stdin, stdout, { maxBufferSize: maxMessageBytes });
+    super(stdin, stdout);
+    (this as unknown as SdkStdioInternals)._readBuffer = createStdinReader(maxMessageBytes, {
+      answer: (message) => void this.send(message).catch((error: Error) => this.onerror?.(error)),
+      report: (error) => this.onerror?.(error),
+    });
   }
 
   override send(message: JSONRPCMessage): Promise<void> {
@@ -67,8 +79,10 @@ class ObservedStdioTransport extends StdioServerTransport {
  *
  * The SDK's `serveStdio` decides the era from the client's first message (`initialize` for
  * 2025, a request with the 2026-07-28 `_meta` envelope or `server/discover` for the modern era)
- * and builds the instance then. A line above `maxMessageBytes` is reported through `onError`
- * and closes the connection; a result above it is answered with a `RESULT_TOO_LARGE` error. The server closes when `close()` is called or when `stdin` ends
+ * and builds the instance then. A request line above `maxMessageBytes`, or one that breaks the
+ * JSON-RPC request shape, is answered with an error to its id (or reported through `onError`
+ * when no id can be read) and serving goes on; a result above the bound is answered with a
+ * `RESULT_TOO_LARGE` error. The server closes when `close()` is called or when `stdin` ends
  * (the client went away); after either, `onClosed` runs once. Nothing else keeps the process
  * alive, so a process that only serves exits by itself once its stdin closes.
  */

@@ -211,9 +211,9 @@ export type HttpSessionCloseReason = 'deleted' | 'idle' | 'evicted' | 'shutdown'
 export interface StdioServeOptions {
   /**
    * The largest single message read from stdin or written to stdout, in bytes (default 10 MiB,
-   * the bound of the SDK's stdio readers). A larger line on stdin is reported on stderr and
-   * closes the connection (so the process can exit) instead of being buffered without bound; a
-   * larger result is answered with a JSON-RPC error (-32603, `data.reason: 'RESULT_TOO_LARGE'`)
+   * the bound of the SDK's stdio readers). A larger line on stdin is skipped without being held,
+   * answered with a JSON-RPC error (-32600, `data.reason: 'REQUEST_TOO_LARGE'`) when its request
+   * id can be read from its ends or else reported on stderr, and serving goes on; a larger result is answered with a JSON-RPC error (-32603, `data.reason: 'RESULT_TOO_LARGE'`)
    * naming the limit, and any other larger outgoing message is dropped and reported.
    */
   maxMessageBytes?: number | undefined;

@@ -37,8 +37,9 @@ function lastBytes(buffer: Buffer, count: number): Buffer {
  * the line is skipped up to its newline without being held in memory, and `onOversized` turns
  * what is known of it into a message to deliver in its place (or `undefined` to drop it).
  *
- * A line that is not JSON is skipped, as the SDK does; one that is JSON but not JSON-RPC throws
- * from `readMessage` after being consumed.
+ * A line that is not JSON is skipped, as the SDK does; one that is JSON but not JSON-RPC goes to
+ * `onInvalid` when given (what it returns is delivered in its place), and otherwise throws from
+ * `readMessage` after being consumed.
  */
 export class BoundedLineReader {
   private readonly ready: ReadyLine[] = [];
@@ -49,10 +50,12 @@ export class BoundedLineReader {
   /**
    * @param maxLineBytes - The longest line kept, in bytes, newline excluded.
    * @param onOversized - What to deliver in place of a longer line.
+   * @param onInvalid - What to deliver in place of a JSON value that is no JSON-RPC message.
    */
   constructor(
     private readonly maxLineBytes: number,
     private readonly onOversized: (line: OversizedLine) => JSONRPCMessage | undefined,
+    private readonly onInvalid?: (value: unknown) => JSONRPCMessage | undefined,
   ) {}
 
   /** Takes the next bytes of the stream. */
@@ -80,7 +83,10 @@ export class BoundedLineReader {
       try {
         return deserializeMessage(text);
       } catch (error) {
-        if (!(error instanceof SyntaxError)) throw error;
+        if (error instanceof SyntaxError) continue;
+        if (this.onInvalid === undefined) throw error;
+        const replacement = this.onInvalid(JSON.parse(text));
+        if (replacement !== undefined) return replacement;
       }
     }
     return null;

@@ -11,30 +11,13 @@ import {
   type StdioServerParameters,
 } from '@modelcontextprotocol/client/stdio';
 import { BoundedLineReader, type OversizedLine } from './bounded-line-reader.js';
+import { readIdAtEnd, readMessageStart } from './message-id.js';
 import {
   RESULT_TOO_LARGE,
   resultTooLargeAnswer,
   startsLikeRequest,
   tooLargeText,
 } from './result-too-large.js';
-
-const ID_PATTERN = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
-/** A response whose last member is its id, as the SDK writes it (`{"result":...,"id":7}`). */
-const ID_AT_END = new RegExp(String.raw`"id"\s*:\s*${ID_PATTERN}\s*\}\s*\r?$`);
-/** A response that opens with its version and id (`{"jsonrpc":"2.0","id":7,...`). */
-const ID_AT_START = new RegExp(
-  String.raw`^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*${ID_PATTERN}`,
-);
-
-function parseId(text: string | undefined): RequestId | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const id: unknown = JSON.parse(text);
-    return typeof id === 'number' || typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The StdioClientTransport fields this class reaches into (runtime names of the SDK 2.x build). */
 interface SdkStdioInternals {
@@ -55,11 +38,11 @@ export interface ProcessExit {
  * `maxMessageBytes` per line instead of the SDK's 10 MiB bound on everything buffered, whose
  * overflow closes the transport (and so restarts the upstream).
  *
- * A line above the bound is skipped up to its newline; when it answers one of our pending
- * requests (its id is read at either end of the line, or it is no request or notification and
- * only one request is pending) that
- * request gets the error answer of {@link resultTooLargeAnswer}; otherwise it is reported through `onerror`. The connection and the
- * process stay up either way.
+ * Answers are matched to our requests by id only. A line above the bound is skipped up to its
+ * newline; when the id read at either end of it is one of our pending requests, that request
+ * gets the error answer of {@link resultTooLargeAnswer}. An answer of any size whose id is not
+ * pending (a request we gave up on, an unreadable id) is dropped and reported through `onerror`:
+ * it never settles another request. The connection and the process stay up either way.
  */
 export class BoundedStdioClientTransport extends StdioClientTransport {
   private readonly pending = new Set<RequestId>();
@@ -85,7 +68,7 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
     const reader = new BoundedLineReader(maxMessageBytes, (line) => this.replace(line));
     const tracking = {
       append: (chunk: Buffer) => reader.append(chunk),
-      readMessage: () => this.settle(reader.readMessage()),
+      readMessage: () => this.nextPendingAnswer(reader),
       clear: () => {
         reader.clear();
         this.pending.clear();
@@ -106,22 +89,24 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
     return super.send(message);
   }
 
-  /** Forgets the request a received answer settles. */
-  private settle(message: JSONRPCMessage | null): JSONRPCMessage | null {
-    if (message !== null && !('method' in message) && 'id' in message && message.id !== undefined) {
-      this.pending.delete(message.id);
+  /** The next message read, skipping (and reporting) answers to no pending request. */
+  private nextPendingAnswer(reader: BoundedLineReader): JSONRPCMessage | null {
+    for (let message = reader.readMessage(); message !== null; message = reader.readMessage()) {
+      if ('method' in message || !('id' in message) || message.id === undefined) return message;
+      if (this.pending.delete(message.id)) return message;
+      this.onerror?.(
+        new Error(`an answer to id ${JSON.stringify(message.id)}, which awaits none, was dropped`),
+      );
     }
-    return message;
+    return null;
   }
 
-  /** The pending request an oversized line answers, if it can be told. */
+  /** The pending request an oversized line answers, if its id says so. */
   private requestOf(line: OversizedLine): RequestId | undefined {
     if (startsLikeRequest(line.head)) return undefined;
-    for (const found of [ID_AT_END.exec(line.tail)?.[1], ID_AT_START.exec(line.head)?.[1]]) {
-      const id = parseId(found);
+    for (const id of [readIdAtEnd(line.tail), readMessageStart(line.head).id]) {
       if (id !== undefined && this.pending.has(id)) return id;
     }
-    if (this.pending.size === 1) return this.pending.values().next().value;
     return undefined;
   }
 
