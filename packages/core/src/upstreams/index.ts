@@ -33,6 +33,7 @@ export {
   createSkillsPassthrough,
   type SkillsPassthroughOptions,
 } from './skills-passthrough.js';
+export { createStartSlots, type StartSlots } from './start-slots.js';
 export { createUpstream } from './upstream.js';
 export type { ReconnectOptions, StderrMode, UpstreamOptions } from './upstream-options.js';
 export type { Upstream, UpstreamRequestOptions, UpstreamStatus } from './upstream-types.js';
