@@ -5,7 +5,6 @@
  * @module
  */
 
-import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { isRecord } from '../../session/json-rpc.js';
 
@@ -27,11 +26,31 @@ export function parseFrontmatter(text: string): Readonly<Record<string, unknown>
   return isRecord(value) ? value : 'has frontmatter that is not a mapping';
 }
 
+/** Whether two JSON values are equal: same members whatever their order, same items in order. */
+export function sameJson(left: unknown, right: unknown): boolean {
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => sameJson(item, right[index]))
+    );
+  }
+  if (isRecord(left) && isRecord(right)) {
+    const keys = Object.keys(left);
+    return (
+      keys.length === Object.keys(right).length &&
+      keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
+    );
+  }
+  return Object.is(left, right);
+}
+
 /** The fields whose values differ between two frontmatter objects, sorted. */
 export function differingFields(
   listed: Readonly<Record<string, unknown>>,
   read: Readonly<Record<string, unknown>>,
 ): string[] {
   const fields = new Set([...Object.keys(listed), ...Object.keys(read)]);
-  return [...fields].filter((field) => !isDeepStrictEqual(listed[field], read[field])).sort();
+  return [...fields].filter((field) => !sameJson(listed[field], read[field])).sort();
 }

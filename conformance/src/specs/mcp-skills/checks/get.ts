@@ -4,10 +4,10 @@
  * @module
  */
 
-import { isDeepStrictEqual } from 'node:util';
 import type { Check } from '../../../check.js';
 import { fail, listProblems, pass } from '../../../outcome.js';
 import { describeRawError, errorOf, isRecord } from '../../../session/json-rpc.js';
+import { sameJson } from '../frontmatter.js';
 import { entryProblems, listedSkills, NOT_DECLARED, skillsCapability } from '../skill-listing.js';
 
 /** At most this many skills are fetched. */
@@ -41,7 +41,7 @@ export const getEntryCheck: Check = {
       }
       const entry = got as Record<string, unknown>;
       const differing = (['uri', 'frontmatter', 'resources'] as const).filter(
-        (field) => !isDeepStrictEqual(entry[field], listed[field]),
+        (field) => !sameJson(entry[field], listed[field]),
       );
       if (differing.length > 0) {
         problems.push(
