@@ -2,14 +2,8 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mcpBaseSpec } from '../../src/index.js';
-import { mcpSkillsSpec } from '../../src/specs/mcp-skills/index.js';
 import { FIXTURES_DIRECTORY, MCP_BASE_FIXTURE } from '../helpers.js';
 import { CLI, runBuiltCli } from './built-cli.js';
-
-/** How many mcp-skills checks run in the 2025 era (all but the 2026-07-28 ones). */
-function legacySkillChecks(): number {
-  return mcpSkillsSpec.checks.filter((check) => check.eras?.includes('legacy') !== false).length;
-}
 
 const EraSchema = z.enum(['modern', 'legacy']).nullable();
 
@@ -69,13 +63,11 @@ describe('the built x-conformance executable', () => {
     const report = JsonReportSchema.parse(JSON.parse(result.stdout));
     const checks = mcpBaseSpec.checks.length;
     // Over stdio the official servers ignore garbage, which jsonrpc.parse-error.code accepts.
-    // They do not declare the Skills extension: its checks of the 2025 era do not apply.
-    const skillChecks = legacySkillChecks();
     expect(report.summary).toEqual({
       passed: 3 * checks,
       failed: 0,
       skipped: 0,
-      notApplicable: 3 * skillChecks,
+      notApplicable: 0,
       mustFailed: 0,
       mustSkipped: 0,
       mustSkipReasons: [],
@@ -83,9 +75,9 @@ describe('the built x-conformance executable', () => {
     expect(
       report.targets.map((target) => [target.target, target.specs, target.results.length]),
     ).toEqual([
-      ['everything', ['mcp-base', 'mcp-skills'], checks + skillChecks],
-      ['filesystem', ['mcp-base', 'mcp-skills'], checks + skillChecks],
-      ['memory', ['mcp-base', 'mcp-skills'], checks + skillChecks],
+      ['everything', ['mcp-base'], checks],
+      ['filesystem', ['mcp-base'], checks],
+      ['memory', ['mcp-base'], checks],
     ]);
   });
 
@@ -99,10 +91,10 @@ describe('the built x-conformance executable', () => {
     expect(result.code).toBe(0);
     const xml = result.stdout;
     expect(xml).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="x-conformance" tests="24" failures="2" errors="0" skipped="9">\n/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="x-conformance" tests="15" failures="2" errors="0" skipped="0">\n/,
     );
     expect(xml.match(/<testsuite /g)).toHaveLength(1);
-    expect(xml.match(/<testcase /g)).toHaveLength(mcpBaseSpec.checks.length + legacySkillChecks());
+    expect(xml.match(/<testcase /g)).toHaveLength(mcpBaseSpec.checks.length);
     expect(xml).toMatch(
       /name="mcp\.tools\.name-format \[SHOULD\]">\n {6}<failure message="names outside 1-128 of \[A-Za-z0-9_.-\]: &quot;bad:name#x&quot;" type="SHOULD">/,
     );

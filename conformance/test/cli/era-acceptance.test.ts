@@ -79,17 +79,13 @@ describe('x-conformance --server and --url in the era each server serves', {
 
   it('--server: the SDK v2 modern-only server, checked in the 2026-07-28 era', async () => {
     const report = await checkAsJson(['--server', `node ${MODERN_ONLY}`]);
-    expectCleanIn(report, 'modern', ['mcp-base', 'mcp-2026', 'mcp-skills']);
+    expectCleanIn(report, 'modern', ['mcp-base', 'mcp-2026']);
   });
 
   it('--url: the SDK v2 modern-only server, checked in the 2026-07-28 era, labelled in the text report too', async () => {
     const server = await startListening([MODERN_ONLY, '--http']);
     servers.push(server);
-    expectCleanIn(await checkAsJson(['--url', server.url]), 'modern', [
-      'mcp-base',
-      'mcp-2026',
-      'mcp-skills',
-    ]);
+    expectCleanIn(await checkAsJson(['--url', server.url]), 'modern', ['mcp-base', 'mcp-2026']);
     const text = await runBuiltCli(['--url', server.url, '--spec', 'mcp-2026']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`${server.url} [era 2026-07-28] (specs: mcp-2026)`);
@@ -101,12 +97,12 @@ describe('x-conformance --server and --url in the era each server serves', {
       '--server',
       `env MEMORY_FILE_PATH=${join(directory, 'memory.jsonl')} ${packageBin('mcp-server-memory')}`,
     ]);
-    expectCleanIn(memory, 'legacy', ['mcp-base', 'mcp-skills']);
+    expectCleanIn(memory, 'legacy', ['mcp-base']);
     const filesystem = await checkAsJson([
       '--server',
       `${packageBin('mcp-server-filesystem')} ${directory}`,
     ]);
-    expectCleanIn(filesystem, 'legacy', ['mcp-base', 'mcp-skills']);
+    expectCleanIn(filesystem, 'legacy', ['mcp-base']);
   });
 
   it('--url: the official everything server over Streamable HTTP, checked in the 2025 era', async () => {
@@ -116,7 +112,7 @@ describe('x-conformance --server and --url in the era each server serves', {
     );
     servers.push(server);
     const report = await checkAsJson(['--url', server.url]);
-    expectCleanIn(report, 'legacy', ['mcp-base', 'mcp-skills']);
+    expectCleanIn(report, 'legacy', ['mcp-base']);
     const text = await runBuiltCli(['--url', server.url]);
     expect(text.stdout).toMatch(/^ {2}mcp\.ping\.empty-result +MUST +2025 +pass /m);
   });

@@ -1,6 +1,6 @@
 /**
- * The `mcp-skills` spec: the MCP Skills extension (SEP-2640) on a server that declares it,
- * checked wherever `mcp-base` is; a server that does not declare it gets not-applicable.
+ * The `mcp-skills` spec: the MCP Skills extension (SEP-2640). Detected on a server that declares
+ * the extension; named by `--spec` on one that does not, every check is not-applicable.
  *
  * @module
  */
@@ -18,8 +18,9 @@ import {
 import { resourceMetadataCheck } from './checks/resource-metadata.js';
 import { mcpSkillsDefects } from './defects.js';
 import { mcpSkillsRequirements } from './requirements.js';
+import { skillsCapability } from './skill-listing.js';
 
-/** The `mcp-skills` spec; it extends `mcp-base` in both eras. */
+/** The `mcp-skills` spec, in both eras; detected when the server declares the extension. */
 export const mcpSkillsSpec: SpecDefinition = {
   name: 'mcp-skills',
   description:
@@ -38,6 +39,5 @@ export const mcpSkillsSpec: SpecDefinition = {
     resourceMetadataCheck,
   ],
   defects: mcpSkillsDefects,
-  extends: 'mcp-base',
-  detect: async () => true,
+  detect: async (context) => (await skillsCapability(context)) !== undefined,
 };
