@@ -142,7 +142,7 @@ describe('the requirement catalog', () => {
     ]);
   });
 
-  it('cites the MCP revision of the SDK latest 2025 protocol version, 2026-07-28, or JSON-RPC 2.0', () => {
+  it('cites the MCP revision of the SDK latest 2025 protocol version, 2026-07-28, the Skills extension SEP-2640, or JSON-RPC 2.0', () => {
     const sources = new Set(
       specRegistry.flatMap((spec) => spec.requirements.map((requirement) => requirement.spec)),
     );
@@ -154,6 +154,7 @@ describe('the requirement catalog', () => {
       `mcp-${LATEST_PROTOCOL_VERSION}`,
       'mcp-2026-07-28',
       'progressive-disclosure-2.1',
+      'sep-2640',
       'x-architecture',
     ]);
   });

@@ -12,6 +12,7 @@ import { contextCacheSpec } from './context-cache/index.js';
 import { gatewaySpec } from './gateway/index.js';
 import { mcp2026Spec } from './mcp-2026/index.js';
 import { mcpBaseSpec } from './mcp-base/index.js';
+import { mcpSkillsSpec } from './mcp-skills/index.js';
 import { mcsSpec } from './mcs/index.js';
 import { progressiveDisclosureSpec } from './progressive-disclosure/index.js';
 
@@ -19,6 +20,7 @@ import { progressiveDisclosureSpec } from './progressive-disclosure/index.js';
 export const specRegistry: readonly SpecDefinition[] = [
   mcpBaseSpec,
   mcp2026Spec,
+  mcpSkillsSpec,
   progressiveDisclosureSpec,
   contextCacheSpec,
   gatewaySpec,

@@ -6,6 +6,7 @@ import { gatewayKit } from './gateway.js';
 import type { DefectKit } from './kit.js';
 import { mcp2026Kit } from './mcp-2026.js';
 import { mcpBaseKit } from './mcp-base.js';
+import { mcpSkillsKit } from './mcp-skills.js';
 import { mcsKit } from './mcs.js';
 import { progressiveDisclosureKit } from './progressive-disclosure.js';
 
@@ -13,6 +14,7 @@ import { progressiveDisclosureKit } from './progressive-disclosure.js';
 export const DEFECT_KITS: Readonly<Record<string, () => DefectKit>> = {
   'mcp-base': mcpBaseKit,
   'mcp-2026': mcp2026Kit,
+  'mcp-skills': mcpSkillsKit,
   'progressive-disclosure': progressiveDisclosureKit,
   'context-cache': contextCacheKit,
   gateway: gatewayKit,

@@ -90,8 +90,8 @@ export const PROBE_AGGREGATE_SETTINGS: CashTargetSettings = {
   skillProbeUpstreams: [PROBE_SKILL_LABEL],
 };
 
-/** The specs both targets implement. */
-const SPECS = ['mcp-base', 'cash'];
+/** The specs every target implements (a CaSH server serves its skills through the extension too). */
+const SPECS = ['mcp-base', 'cash', 'mcp-skills'];
 
 /**
  * `x-cash demo`, `x-cash aggregate --config <example>` and `x-cash aggregate` in front of two
