@@ -106,6 +106,34 @@ describe('wrong parameter types over stdio', () => {
   }
 });
 
+/** An `initialize` whose parameters have the wrong types, and the answer it must get. */
+const BAD_INITIALIZE = {
+  request: {
+    ...INITIALIZE_REQUEST,
+    params: { ...INITIALIZE_REQUEST.params, protocolVersion: 42, capabilities: 'all' },
+  },
+  error: {
+    code: -32602,
+    message:
+      'Invalid initialize request: params.protocolVersion: expected string, received number; params.capabilities: expected object, received string',
+  },
+};
+
+describe('an initialize with wrong parameter types', () => {
+  it('answers -32602 naming the fields over stdio, and the session still opens', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const running = await serveStdio(createCounterFactory().factory, { stdin, stdout });
+    const lines = createInterface({ input: stdout })[Symbol.asyncIterator]();
+    const next = async () => JSON.parse((await lines.next()).value as string);
+    stdin.write(`${JSON.stringify(BAD_INITIALIZE.request)}\n`);
+    expect(await next()).toEqual({ jsonrpc: '2.0', id: 1, error: BAD_INITIALIZE.error });
+    stdin.write(`${JSON.stringify({ ...INITIALIZE_REQUEST, id: 2 })}\n`);
+    expect(await next()).toMatchObject({ id: 2, result: { protocolVersion: expect.any(String) } });
+    await running.close();
+  });
+});
+
 describe('wrong parameter types over Streamable HTTP', () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
