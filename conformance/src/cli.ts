@@ -5,7 +5,10 @@
  * @module
  */
 
+import { exitQuietlyOnBrokenPipe } from './cli/broken-pipe.js';
 import { runCli } from './cli/run-cli.js';
+
+exitQuietlyOnBrokenPipe(process.stdout);
 
 process.exitCode = await runCli(process.argv.slice(2), {
   writeStdout: (text) => process.stdout.write(text),

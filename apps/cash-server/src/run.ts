@@ -62,7 +62,11 @@ async function serve(
   // CaSH keeps nothing per session but the caller's role (visibility): with a shared store the
   // session record carries it, so every instance serves every session with the same view.
   const store =
-    command.sessionStore === undefined ? undefined : await createSessionStore(command.sessionStore);
+    command.sessionStore === undefined
+      ? undefined
+      : await createSessionStore(command.sessionStore, {
+          onError: (error) => observability.logger.error('session-store.error', error.message),
+        });
   let running: Awaited<ReturnType<typeof serveHttp>>;
   try {
     running = await serveHttp((context) => cash.createMcpServer(context), {

@@ -27,6 +27,17 @@ describe('x-cash processes', () => {
     expect((failure as { stderr: string }).stderr).toContain('Usage:');
   });
 
+  it('names the missing folder of --db and exits 1, without a stack trace', async () => {
+    const path = join(directory, 'missing', 'x.db');
+    const failure = await run(process.execPath, [CLI, 'demo', '--db', path]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({
+      code: 1,
+      stderr: `x-cash: --db ${path}: the folder ${join(directory, 'missing')} does not exist; create it first\n`,
+    });
+  });
+
   it('serves the demo over HTTP with the manifest and roles from bearer tokens', async () => {
     const tokens = join(directory, 'tokens.json');
     await writeFile(

@@ -177,10 +177,14 @@ async function openState(
     command.http === undefined ? undefined : (command.sessionStore ?? config.sessionStore);
   const redisUrl = (sessionStore as { redis?: unknown } | undefined)?.redis;
   if (typeof redisUrl === 'string') logger.redactor.addSecrets(secretsOfUrl(redisUrl));
-  const state = await openSharedState(sessionStore, {
-    ...config.artifacts,
-    ...(command.artifactDirectory === undefined ? {} : { directory: command.artifactDirectory }),
-  });
+  const state = await openSharedState(
+    sessionStore,
+    {
+      ...config.artifacts,
+      ...(command.artifactDirectory === undefined ? {} : { directory: command.artifactDirectory }),
+    },
+    { onError: (error) => logger.error('session-store.error', error.message) },
+  );
   if (command.artifactDirectory !== undefined && state.store.backend === 'memory') {
     await state.close();
     throw new CoreError({

@@ -7,7 +7,11 @@
  */
 
 import { type HttpServeOptions, type ServerFactory, sessionScope } from '@x/core/serve';
-import { type ClosableSessionStore, createSessionStore } from '@x/core/sessions';
+import {
+  type ClosableSessionStore,
+  createSessionStore,
+  type SessionStoreOptions,
+} from '@x/core/sessions';
 import { createArtifactBudget } from '@x/gateway';
 import type { ArtifactsConfig } from '@x/gateway/artifacts';
 import { createSharedArtifacts } from '@x/gateway/artifacts';
@@ -38,13 +42,16 @@ export interface SharedState {
  * bounds of `artifacts` hold per session either way, and `maxTotalBytes` over
  * all sessions (of the process in memory, of every instance when shared).
  *
+ * `storeOptions.onError` hears of a lost store, naming its address, for the log.
+ *
  * @throws CoreError `CONFIG_INVALID` or `UNAVAILABLE` (see `createSessionStore`).
  */
 export async function openSharedState(
   sessionStore: unknown,
   artifacts: ArtifactsConfig = {},
+  storeOptions: SessionStoreOptions = {},
 ): Promise<SharedState> {
-  const store = await createSessionStore(sessionStore);
+  const store = await createSessionStore(sessionStore, storeOptions);
   const bounds = {
     ...(artifacts.maxArtifacts === undefined ? {} : { maxArtifacts: artifacts.maxArtifacts }),
     ...(artifacts.maxBytes === undefined ? {} : { maxBytes: artifacts.maxBytes }),

@@ -91,6 +91,25 @@ describe('x-mcs exec', () => {
     expect(result.stderr).toMatch(/^x-mcs: CALL_INVALID: .*isbn/);
   });
 
+  it('refuses duplicate "tool" keys instead of running the last one', async () => {
+    const result = await run(
+      ['exec', ...openapi()],
+      '{"tool": "health", "tool": "getBook", "arguments": {"isbn": "978-0441172719"}}',
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^x-mcs: CALL_INVALID: .*"tool" twice/);
+  });
+
+  it('executes the calls of a whole OpenAI chat-completions response', async () => {
+    const call = { name: 'getBook', arguments: '{"isbn":"978-0441172719"}' };
+    const message = { role: 'assistant', tool_calls: [{ id: 'c1', function: call }] };
+    const response = { object: 'chat.completion', choices: [{ index: 0, message }] };
+    const result = await run(['exec', ...openapi()], JSON.stringify(response, null, 2));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const raw = JSON.parse(result.stdout) as { status: number; body: string };
+    expect(JSON.parse(raw.body)).toMatchObject({ title: 'Dune' });
+  });
+
   it('prints the detailed outcome with --detailed', async () => {
     const result = await run(
       ['exec', ...openapi(), '--detailed'],

@@ -77,7 +77,9 @@ async function openSessions(
   const storeUrl = (command.sessionStore as { redis?: unknown } | undefined)?.redis;
   if (typeof storeUrl === 'string')
     observability.logger.redactor.addSecrets(secretsOfUrl(storeUrl));
-  const store = await createSessionStore(command.sessionStore);
+  const store = await createSessionStore(command.sessionStore, {
+    onError: (error) => observability.logger.error('session-store.error', error.message),
+  });
   // A shared store outlives this instance's copy of a session: only a DELETE ends it.
   return { store, layer: { store, forgetOnClose: store.backend === 'memory' } };
 }

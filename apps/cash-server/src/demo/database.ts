@@ -6,6 +6,9 @@
  * @module
  */
 
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { CoreError } from '@x/core';
 import sqlite from 'node-sqlite3-wasm';
 import { refuseControlCharacters } from './store-input.js';
 
@@ -145,11 +148,38 @@ function bindable(
 }
 
 /**
+ * The SQLite handle of `path`.
+ *
+ * @throws CoreError `CONFIG_INVALID` naming the folder when it does not exist, or the file
+ *   when SQLite cannot open it (no stack trace for a mistyped `--db`).
+ */
+function openHandle(path: string | undefined): InstanceType<typeof sqlite.Database> {
+  if (path !== undefined) {
+    const folder = dirname(resolve(path));
+    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new CoreError({
+        code: 'CONFIG_INVALID',
+        message: `--db ${path}: the folder ${folder} does not exist; create it first`,
+      });
+    }
+  }
+  try {
+    return new sqlite.Database(path);
+  } catch (error) {
+    throw new CoreError({
+      code: 'CONFIG_INVALID',
+      message: `--db ${path}: SQLite cannot open it as a database`,
+      cause: error,
+    });
+  }
+}
+
+/**
  * Opens (or creates) the demo database at `path`, in memory when `path` is undefined, and
  * seeds it when it has no orders yet. Same seed, same rows.
  */
 export function openDemoDatabase(path: string | undefined): DemoDatabase {
-  const handle = new sqlite.Database(path);
+  const handle = openHandle(path);
   const database: DemoDatabase = {
     all: (sql, values) => handle.all(sql, bindable(values)) as Row[],
     get: (sql, values) => (handle.get(sql, bindable(values)) as Row | null) ?? undefined,

@@ -17,6 +17,8 @@ export const HttpErrorCode = {
   PARSE_ERROR: -32700,
   /** The body is JSON but not a JSON-RPC request that can start a session. */
   INVALID_REQUEST: -32600,
+  /** An `initialize` whose parameters break its schema. */
+  INVALID_PARAMS: -32602,
   /** Something failed on our side (the details go to `onError`, not to the caller). */
   INTERNAL_ERROR: -32603,
   /** The request was refused before any MCP processing (Host, Origin, auth, size, method, path). */
@@ -25,19 +27,23 @@ export const HttpErrorCode = {
   SESSION_NOT_FOUND: -32001,
 } as const;
 
-/** Writes a JSON-RPC error response (`id: null`) with `status`, unless headers already went out. */
+/**
+ * Writes a JSON-RPC error response with `status` (`id: null` unless the request's `id` is
+ * given), unless headers already went out.
+ */
 export function sendJsonRpcError(
   response: ServerResponse,
   status: number,
   code: number,
   message: string,
   headers: OutgoingHttpHeaders = {},
+  id: string | number | null = null,
 ): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id });
   response.writeHead(status, {
     ...headers,
     'content-type': 'application/json',

@@ -10,6 +10,8 @@ import type { ServerFactory } from './types.js';
 
 /** JSON-RPC 2.0 §5.1: invalid method parameters. */
 const INVALID_PARAMS = -32_602;
+/** JSON-RPC 2.0 §5.1: internal error, which the SDK answers a malformed `initialize` with. */
+const INTERNAL_ERROR = -32_603;
 /** The longest message we send for invalid parameters. */
 const MAX_MESSAGE_LENGTH = 300;
 /** `Invalid tools/call request: [ {...}, ... ]`, as the SDK words it. */
@@ -53,18 +55,65 @@ export function shortenInvalidParamsMessage(message: string): string {
   );
 }
 
-function shorten(message: JSONRPCMessage): JSONRPCMessage {
-  if (!('error' in message) || message.error.code !== INVALID_PARAMS) return message;
+/**
+ * The `-32602` answer to an `initialize` whose parameters break the schema: the SDK answers
+ * it `-32603` with the bare issue list as its message. `undefined` for any other message.
+ */
+function invalidInitializeParams(message: string): string | undefined {
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const described = issues.flatMap((issue: SchemaIssue) => describeIssue(issue) ?? []);
+  return described.length === issues.length
+    ? cut(`Invalid initialize request: ${described.join('; ')}`)
+    : undefined;
+}
+
+function shorten(message: JSONRPCMessage, initializeIds: Set<unknown>): JSONRPCMessage {
+  if (!('error' in message)) return message;
+  const wasInitialize = initializeIds.delete(message.id);
+  if (wasInitialize && message.error.code === INTERNAL_ERROR) {
+    const short = invalidInitializeParams(message.error.message);
+    if (short !== undefined) {
+      return { ...message, error: { code: INVALID_PARAMS, message: short } };
+    }
+  }
+  if (message.error.code !== INVALID_PARAMS) return message;
   const short = shortenInvalidParamsMessage(message.error.message);
   return short === message.error.message
     ? message
     : { ...message, error: { ...message.error, message: short } };
 }
 
-/** Makes `transport` send invalid-parameters errors in their short form. */
+/**
+ * Makes `transport` send invalid-parameters errors in their short form. It notes the ids of
+ * incoming `initialize` requests (the protocol sets `onmessage` before it calls `start`), so
+ * their schema failures can be told from internal errors.
+ */
 function shortenOutgoing(transport: Transport): Transport {
+  const initializeIds = new Set<unknown>();
   const send = transport.send.bind(transport);
-  transport.send = (message, options) => send(shorten(message), options);
+  const start = transport.start.bind(transport);
+  transport.send = (message, options) => {
+    if ('result' in message) initializeIds.delete(message.id);
+    return send(shorten(message, initializeIds), options);
+  };
+  transport.start = () => {
+    const receive = transport.onmessage;
+    if (receive !== undefined) {
+      transport.onmessage = (message, extra) => {
+        if ('method' in message && message.method === 'initialize' && 'id' in message) {
+          initializeIds.add(message.id);
+        }
+        receive(message, extra);
+      };
+    }
+    return start();
+  };
   return transport;
 }
 

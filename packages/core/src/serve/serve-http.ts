@@ -29,6 +29,7 @@ import {
   type HttpCaller,
   type HttpSessionRegistry,
 } from './http-sessions.js';
+import { describeInvalidInitialize } from './invalid-initialize.js';
 import { withShortInvalidParams } from './invalid-params.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
 import { createModernHandler, type ModernHandler } from './modern-handler.js';
@@ -282,6 +283,11 @@ async function handleRequest(
     }
     if (!isLegacyPost(request.headers, body.value)) {
       return context.modern.handle(request, response, body.value, caller);
+    }
+    const invalidInitialize = describeInvalidInitialize(body.value);
+    if (invalidInitialize !== undefined) {
+      const { id, message } = invalidInitialize;
+      return sendJsonRpcError(response, 400, HttpErrorCode.INVALID_PARAMS, message, {}, id);
     }
     if (!startsSession(body.value)) {
       return refuse(response, 400, 'Bad Request: missing mcp-session-id header');

@@ -30,5 +30,6 @@ export {
   RedisSessionStoreConfigSchema,
   type SessionStoreConfig,
   SessionStoreConfigSchema,
+  type SessionStoreOptions,
   validateSessionStoreConfig,
 } from './session-store-config.js';

@@ -18,7 +18,10 @@ export interface RedisConnectionOptions {
   connectTimeoutMs: number;
   /** Bound on every command, in milliseconds. */
   commandTimeoutMs: number;
-  /** Told about connection errors after the first connection (they also fail the commands they hit). */
+  /**
+   * Told about the first connection error of each outage after the first connection, naming
+   * the address (they also fail the commands they hit).
+   */
   onError: (error: CoreError) => void;
 }
 
@@ -68,8 +71,15 @@ export async function openRedisConnection(options: RedisConnectionOptions): Prom
     retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
   });
   let connected = false;
+  // One report per outage: the client retries every 100 ms to 1 s and fails each attempt.
+  let reported = false;
+  client.on('ready', () => {
+    reported = false;
+  });
   client.on('error', (error: unknown) => {
-    if (connected) options.onError(toStoreError(error, where));
+    if (!connected || reported) return;
+    reported = true;
+    options.onError(toLoggedStoreError(error, where));
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
@@ -104,36 +114,49 @@ export async function openRedisConnection(options: RedisConnectionOptions): Prom
   }
 }
 
-/**
- * Turns what `ioredis` throws into a `CoreError`: `TIMEOUT` for a command past its bound,
- * `UPSTREAM_ERROR` for an error reply of Redis itself, `UNAVAILABLE` for a lost or refused
- * connection.
- */
-export function toStoreError(error: unknown, where: string): CoreError {
-  if (CoreError.isInstance(error)) return error;
+/** What went wrong with a command, as {@link toStoreError} and {@link toLoggedStoreError} word it. */
+type StoreFailure = 'TIMEOUT' | 'UPSTREAM_ERROR' | 'UNAVAILABLE';
+
+function classifyStoreError(error: unknown): StoreFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (/timed out/i.test(message)) {
-    return new CoreError({
-      code: 'TIMEOUT',
-      message: `Redis at ${where} did not answer in time.`,
-      data: { url: where },
-      cause: error,
-    });
-  }
-  if (error instanceof Error && error.name === 'ReplyError') {
-    return new CoreError({
-      code: 'UPSTREAM_ERROR',
-      message: `Redis at ${where} refused a command: ${message.split('\n', 1)[0] ?? ''}`,
-      data: { url: where },
-      cause: error,
-    });
-  }
-  return new CoreError({
-    code: 'UNAVAILABLE',
-    message: `Redis at ${where} is unavailable.`,
-    data: { url: where },
-    cause: error,
-  });
+  if (/timed out/i.test(message)) return 'TIMEOUT';
+  if (error instanceof Error && error.name === 'ReplyError') return 'UPSTREAM_ERROR';
+  return 'UNAVAILABLE';
+}
+
+/** Caller-safe messages: they name no backend, address or credential. */
+const CALLER_MESSAGES: Readonly<Record<StoreFailure, string>> = {
+  TIMEOUT: 'The session store did not answer in time.',
+  UPSTREAM_ERROR: 'The session store refused a command.',
+  UNAVAILABLE: 'The session store is unavailable.',
+};
+
+/**
+ * Turns what `ioredis` throws into a `CoreError` a caller may read: `TIMEOUT` for a command
+ * past its bound, `UPSTREAM_ERROR` for an error reply of Redis itself, `UNAVAILABLE` for a
+ * lost or refused connection. The message names no address (errors reach MCP clients through
+ * the packages' boundaries); the `ioredis` error stays as `cause` for this process's logs.
+ */
+export function toStoreError(error: unknown): CoreError {
+  if (CoreError.isInstance(error)) return error;
+  const code = classifyStoreError(error);
+  return new CoreError({ code, message: CALLER_MESSAGES[code], cause: error });
+}
+
+/**
+ * The same as {@link toStoreError}, worded for the server's log: it names the Redis address
+ * `where` (without credentials) and, for an error reply, its first line.
+ */
+export function toLoggedStoreError(error: unknown, where: string): CoreError {
+  if (CoreError.isInstance(error)) return error;
+  const code = classifyStoreError(error);
+  const reply = error instanceof Error ? (error.message.split('\n', 1)[0] ?? '') : '';
+  const messages: Record<StoreFailure, string> = {
+    TIMEOUT: `Redis at ${where} did not answer in time.`,
+    UPSTREAM_ERROR: `Redis at ${where} refused a command: ${reply}`,
+    UNAVAILABLE: `Redis at ${where} is unavailable.`,
+  };
+  return new CoreError({ code, message: messages[code], data: { url: where }, cause: error });
 }
 
 /** Closes the connection politely (QUIT), or at once if Redis does not answer within `timeoutMs`. */

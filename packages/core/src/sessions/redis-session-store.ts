@@ -12,12 +12,7 @@
 
 import type { Redis } from 'ioredis';
 import { CoreError } from '../errors.js';
-import {
-  closeRedisConnection,
-  describeRedisUrl,
-  openRedisConnection,
-  toStoreError,
-} from './redis-connection.js';
+import { closeRedisConnection, openRedisConnection, toStoreError } from './redis-connection.js';
 import type { ClosableSessionStore, JsonValue, SessionStoreSetOptions } from './session-store.js';
 import {
   compareCodeUnits,
@@ -43,7 +38,10 @@ export interface RedisSessionStoreOptions {
   defaultTtlMs?: number;
   /** How often one `update` retries after another writer changed the entry first (default 100). */
   maxUpdateAttempts?: number;
-  /** Told about connection errors after the store opened (for logs); commands fail on their own. */
+  /**
+   * Told about connection errors after the store opened, naming the Redis address (for the
+   * server's log); commands fail on their own with errors that name no address.
+   */
   onError?: (error: CoreError) => void;
 }
 
@@ -114,7 +112,6 @@ export async function createRedisSessionStore(
   if (options.defaultTtlMs !== undefined)
     requirePositiveInteger('defaultTtlMs', options.defaultTtlMs);
   const defaultTtlMs = options.defaultTtlMs;
-  const where = describeRedisUrl(options.url);
   const client = await openRedisConnection({
     url: options.url,
     connectTimeoutMs,
@@ -133,7 +130,7 @@ export async function createRedisSessionStore(
     try {
       return await operation();
     } catch (error) {
-      throw toStoreError(error, where);
+      throw toStoreError(error);
     }
   }
 

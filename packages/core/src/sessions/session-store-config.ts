@@ -48,6 +48,15 @@ export const SessionStoreConfigSchema = z.union([
 /** A validated {@link SessionStoreConfigSchema} value. */
 export type SessionStoreConfig = z.infer<typeof SessionStoreConfigSchema>;
 
+/** What {@link createSessionStore} takes besides the configuration. */
+export interface SessionStoreOptions {
+  /**
+   * Told when a shared store loses its backend, with a message that names the address: for
+   * the server's log only (callers get errors that name no address).
+   */
+  onError?: (error: CoreError) => void;
+}
+
 /**
  * Builds the session store `config` asks for (the in-memory store when `config` is undefined).
  * Close it when the server stops.
@@ -55,12 +64,16 @@ export type SessionStoreConfig = z.infer<typeof SessionStoreConfigSchema>;
  * @throws CoreError `CONFIG_INVALID` naming the bad field, `UNAVAILABLE` when Redis cannot be
  *   reached (see `createRedisSessionStore`).
  */
-export async function createSessionStore(config?: unknown): Promise<ClosableSessionStore> {
+export async function createSessionStore(
+  config?: unknown,
+  options: SessionStoreOptions = {},
+): Promise<ClosableSessionStore> {
   if (config === undefined) return memoryStore(undefined);
   const value = validateSessionStoreConfig(config);
   if ('memory' in value) return memoryStore(value.memory.maxEntries);
   return createRedisSessionStore({
     url: value.redis,
+    ...(options.onError === undefined ? {} : { onError: options.onError }),
     ...(value.keyPrefix === undefined ? {} : { keyPrefix: value.keyPrefix }),
     ...(value.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: value.connectTimeoutMs }),
     ...(value.commandTimeoutMs === undefined ? {} : { commandTimeoutMs: value.commandTimeoutMs }),

@@ -4,12 +4,12 @@
  * @module
  */
 import { z } from 'zod';
+import { findServerNameCollisions, SERVER_NAME_PATTERN, toServerName } from './server-name.js';
 import { MAX_UPSTREAM_MESSAGE_BYTES, MIN_UPSTREAM_MESSAGE_BYTES } from './upstream-options.js';
 
 /** Longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -33,7 +33,7 @@ const NAME_RULE = '1-64 letters, digits, "_", "-" or ".", starting with a letter
  * The rule keeps names safe inside MCP tool names (`A-Za-z0-9_-./`) and free of the
  * `:` and `#` that tool ids use as separators.
  */
-export const UpstreamNameSchema = z.string().regex(NAME_PATTERN, `must be ${NAME_RULE}`);
+export const UpstreamNameSchema = z.string().regex(SERVER_NAME_PATTERN, `must be ${NAME_RULE}`);
 
 const TextSchema = z
   .string()
@@ -184,15 +184,45 @@ export const UpstreamConfigSchema = z.preprocess(
   }),
 );
 
+/** A key under `mcpServers`, mapped to its server name (see {@link toServerName}). */
+const ServerKeySchema = z.string().transform((key, context) => {
+  const name = toServerName(key);
+  if (name === undefined) {
+    context.addIssue({ code: 'custom', message: 'must contain a letter or digit' });
+    return z.NEVER;
+  }
+  return name;
+});
+
+/** Reports keys that map to one server name; the record would keep only the last. */
+function refuseServerNameCollisions(value: unknown, context: z.RefinementCtx): unknown {
+  if (isPlainObject(value)) {
+    for (const { first, second, name } of findServerNameCollisions(Object.keys(value))) {
+      context.addIssue({
+        code: 'custom',
+        path: [second],
+        message: `invalid server name: maps to "${name}" like server ${JSON.stringify(first)}; rename one of them`,
+      });
+    }
+  }
+  return value;
+}
+
 /**
  * An `mcpServers` file: `{"mcpServers": {"<name>": <entry>, ...}}`.
  *
  * Other top-level keys (other tools' settings share these files) are kept as they are.
- * Server names follow {@link UpstreamNameSchema}.
+ * Each key becomes a server name of the {@link UpstreamNameSchema} rule: a valid key as
+ * written, a display name such as `"Ant Design Components"` mapped deterministically
+ * (`ant_design_components`, see {@link toServerName}); two keys that map to one name are
+ * refused, naming both.
  */
 export const McpServersConfigSchema = z.looseObject({
   /** The servers by name. */
-  mcpServers: z.record(UpstreamNameSchema, UpstreamConfigSchema),
+  mcpServers: z.preprocess(
+    refuseServerNameCollisions,
+    z.record(ServerKeySchema, UpstreamConfigSchema),
+  ),
 });
 
 /** A server spoken to over stdio, as parsed by {@link StdioUpstreamConfigSchema}. */

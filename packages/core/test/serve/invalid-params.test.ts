@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp, serveStdio } from '../../src/serve/index.js';
+import { describeInvalidInitialize } from '../../src/serve/invalid-initialize.js';
 import { shortenInvalidParamsMessage } from '../../src/serve/invalid-params.js';
 import {
   createCounterFactory,
@@ -104,6 +105,67 @@ describe('wrong parameter types over stdio', () => {
       await running.close();
     });
   }
+});
+
+/** An `initialize` whose parameters have the wrong types, and the answer it must get. */
+const BAD_INITIALIZE = {
+  request: {
+    ...INITIALIZE_REQUEST,
+    params: { ...INITIALIZE_REQUEST.params, protocolVersion: 42, capabilities: 'all' },
+  },
+  error: {
+    code: -32602,
+    message:
+      'Invalid initialize request: params.protocolVersion: expected string, received number; params.capabilities: expected object, received string',
+  },
+};
+
+describe('describeInvalidInitialize', () => {
+  it('answers a valid initialize and other methods with undefined, any other params with one short line (property)', () => {
+    expect(describeInvalidInitialize(INITIALIZE_REQUEST)).toBeUndefined();
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom('initialize', 'tools/list'), (params, method) => {
+        const described = describeInvalidInitialize({ jsonrpc: '2.0', id: 7, method, params });
+        if (described === undefined) return;
+        expect(method).toBe('initialize');
+        expect(described.id).toBe(7);
+        expect(described.message).toMatch(/^Invalid initialize request: [^\n]{1,272}$/);
+      }),
+    );
+  });
+});
+
+describe('an initialize with wrong parameter types', () => {
+  it('answers -32602 naming the fields over stdio, and the session still opens', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const running = await serveStdio(createCounterFactory().factory, { stdin, stdout });
+    const lines = createInterface({ input: stdout })[Symbol.asyncIterator]();
+    const next = async () => JSON.parse((await lines.next()).value as string);
+    stdin.write(`${JSON.stringify(BAD_INITIALIZE.request)}\n`);
+    expect(await next()).toEqual({ jsonrpc: '2.0', id: 1, error: BAD_INITIALIZE.error });
+    stdin.write(`${JSON.stringify({ ...INITIALIZE_REQUEST, id: 2 })}\n`);
+    expect(await next()).toMatchObject({ id: 2, result: { protocolVersion: expect.any(String) } });
+    await running.close();
+  });
+
+  it('answers -32602 naming the fields over Streamable HTTP, not "missing session id"', async () => {
+    const running = await serveHttp(createCounterFactory().factory, { port: 0 });
+    try {
+      const response = await rawRequest(running.url, {
+        method: 'POST',
+        headers: POST_HEADERS,
+        body: JSON.stringify(BAD_INITIALIZE.request),
+      });
+      expect(messageOf(response.text)).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: BAD_INITIALIZE.error,
+      });
+    } finally {
+      await running.close();
+    }
+  });
 });
 
 describe('wrong parameter types over Streamable HTTP', () => {

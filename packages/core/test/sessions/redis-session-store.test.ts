@@ -152,11 +152,23 @@ describe('createRedisSessionStore', () => {
   });
 
   it('fails with UNAVAILABLE while Redis is down and serves again once it is back', async () => {
-    const store = await open({ keyPrefix: 'restart:' });
+    const logged: CoreError[] = [];
+    const store = await open({ keyPrefix: 'restart:', onError: (error) => logged.push(error) });
     await store.set('before', 1);
     await redis.pause();
     try {
-      expect(await codeOf(store.get('before'))).toBe('UNAVAILABLE');
+      const failure = await store.get('before').catch((caught: unknown) => caught);
+      // Callers read a generic error; the address goes only to the log.
+      expect(failure).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: 'The session store is unavailable.',
+      });
+      const port = new URL(redis.url).port;
+      expect(
+        JSON.stringify({ ...(failure as CoreError), message: (failure as CoreError).message }),
+      ).not.toContain(port);
+      await waitFor(async () => logged.length > 0);
+      expect(logged[0]?.message).toContain(`127.0.0.1:${port}`);
       expect(await codeOf(store.update('before', () => 2))).toBe('UNAVAILABLE');
     } finally {
       await redis.restart();

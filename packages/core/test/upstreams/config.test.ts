@@ -121,9 +121,14 @@ describe('parseMcpServersConfig', () => {
       'mcp.json: server "fs": field "env.A-B": must be a variable name (letters, digits, "_")',
     ],
     [
-      'a bad server name',
-      { mcpServers: { 'my server': { command: 'x' } } },
-      'mcp.json: server "my server": invalid server name: must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit',
+      'a server name without a letter or digit',
+      { mcpServers: { ' !! ': { command: 'x' } } },
+      'mcp.json: server " !! ": invalid server name: must contain a letter or digit',
+    ],
+    [
+      'two server names that map to one',
+      { mcpServers: { 'Ant Design': { command: 'x' }, ant_design: { command: 'y' } } },
+      'mcp.json: server "ant_design": invalid server name: maps to "ant_design" like server "Ant Design"; rename one of them',
     ],
     [
       'an entry that is not an object',
@@ -140,6 +145,48 @@ describe('parseMcpServersConfig', () => {
     const error = parseError(value);
     expect(error.code).toBe('CONFIG_INVALID');
     expect(error.message).toBe(message);
+  });
+
+  it('maps display names to valid server names and keeps valid keys as written', () => {
+    const config = parseMcpServersConfig(
+      {
+        mcpServers: {
+          'Ant Design Components': { command: 'x' },
+          '  Café / Notes!': { url: 'http://127.0.0.1:1/mcp' },
+          'GitHub.v2': { command: 'y' },
+        },
+      },
+      'mcp.json',
+    );
+    expect(Object.keys(config.mcpServers)).toEqual([
+      'ant_design_components',
+      'caf_notes',
+      'GitHub.v2',
+    ]);
+  });
+
+  it('names the written key in problems of an entry under a display name', () => {
+    expect(parseError({ mcpServers: { 'My Server': { command: 1 } } }).message).toBe(
+      'mcp.json: server "My Server": field "command": expected string, got number',
+    );
+  });
+
+  it('maps any key to a valid name, the same one every time, or refuses it (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (key) => {
+        let config: McpServersConfig;
+        try {
+          config = parseMcpServersConfig({ mcpServers: { [key]: { command: 'x' } } }, 'a.json');
+        } catch (error) {
+          return CoreError.isInstance(error) && !/[A-Za-z0-9]/.test(key);
+        }
+        const [name] = Object.keys(config.mcpServers);
+        expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/);
+        expect(Object.keys(parseMcpServersConfig(config, 'a.json').mcpServers)).toEqual([name]);
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('never quotes a value, so secrets stay out of messages', () => {

@@ -120,6 +120,13 @@ export interface GatewayServerOptions {
 const GATEWAY_TOOLS = [TOOL_BROWSE, TOOL_EXECUTE, TOOL_VIEW];
 
 /**
+ * What `tool_browse` says while no upstream offers a tool, in place of "No tool matched",
+ * which would send the model looking for other words.
+ */
+const EMPTY_CATALOG_TEXT =
+  'The catalog is empty: no upstream server offers a tool yet, so there is nothing to browse or run.';
+
+/**
  * The text of a `tool_browse` response: a preamble line, then one rendered
  * card per line in the given order (the budgeted prompt form of §2.3).
  *
@@ -202,7 +209,8 @@ export function createGatewayServer(
   async function browse(args: unknown, sessionId?: string): Promise<CallToolResult> {
     const parsed = parseMetaArguments(META_TOOL_NAMES.browse, ToolBrowseArgumentsSchema, args);
     const catalog = runtime.catalog;
-    const answered = (text: string, value: { cards: ChoiceCard[]; ranking?: Ranking }) => {
+    const answered = (cardsText: string, value: { cards: ChoiceCard[]; ranking?: Ranking }) => {
+      const text = catalog.size === 0 ? EMPTY_CATALOG_TEXT : cardsText;
       recordCatalogSavings(catalog, text);
       return renderedResult(text, value);
     };

@@ -10,6 +10,7 @@ import { type FunctionDefinition, parseFunctionDefinitions } from '../function-d
 import { createArgumentValidator } from './argument-validator.js';
 import type { RawCall } from './call-shapes.js';
 import {
+  duplicateKeyIssue,
   excerpt,
   findCalls,
   forbiddenKeyIssue,
@@ -138,6 +139,7 @@ export function createCallParser(options: CallParserOptions): CallParser {
       });
       if (parsed.kind === 'too_deep') return tooDeepIssue(limits.maxDepth);
       if (parsed.kind === 'forbidden_key') return forbiddenKeyIssue(parsed.key);
+      if (parsed.kind === 'duplicate_key') return duplicateKeyIssue(parsed.key);
       if (parsed.kind === 'unparseable') return notJson;
       value = parsed.value;
       repaired ||= parsed.repaired;

@@ -44,7 +44,9 @@ function withId(call: RawCall, ...candidates: unknown[]): RawCall {
  * An array is a list of calls when at least one item is a call (nested arrays are read the same
  * way); items that are not (text blocks, stray values) are skipped. Two shapes are also common in plain data and count as a
  * call only when `isKnownName` accepts the name: `{"tool": name}` without arguments (so
- * `{"tool": "hammer"}` stays data) and `{"name", "parameters"}`.
+ * `{"tool": "hammer"}` stays data) and `{"name", "parameters"}`. A whole OpenAI
+ * chat-completions response (`{"choices": [{"message": {"tool_calls": [...]}}]}`) holds the
+ * calls of its first choice's message.
  */
 export function recognizeCalls(
   value: unknown,
@@ -64,6 +66,13 @@ function recognizeObject(
   value: JsonObject,
   isKnownName: (name: string) => boolean,
 ): RawCall[] | undefined {
+  if (Array.isArray(value.choices)) {
+    // A whole chat-completions response; its choices are alternatives, so only the first counts.
+    const [first] = value.choices;
+    return isObject(first) && isObject(first.message)
+      ? recognizeObject(first.message, isKnownName)
+      : undefined;
+  }
   if (Array.isArray(value.tool_calls)) {
     const calls = value.tool_calls.flatMap((item) => {
       const call = isObject(item) ? recognizeOpenAiItem(item) : undefined;

@@ -73,7 +73,8 @@ class ScanStopped extends Error {}
  *
  * A span that looks like a call but never parses becomes `unparseable_json`, and a repaired
  * span with a forbidden key `forbidden_key`, unless it overlaps a found call; a strict span
- * with a forbidden key is always `forbidden_key`. Reaching a bound ends the scan with its issue.
+ * with a forbidden key is always `forbidden_key`, and one that writes a key twice and looks
+ * like a call `duplicate_key`. Reaching a bound ends the scan with its issue.
  */
 export function findCalls(text: string, options: FindCallsOptions): FoundCalls {
   const { limits } = options;
@@ -128,6 +129,14 @@ export function findCalls(text: string, options: FindCallsOptions): FoundCalls {
             index = match.end;
             continue;
           }
+          if (parsed.kind === 'duplicate_key') {
+            // Data may repeat a key harmlessly; a call that does is ambiguous.
+            if (looksLikeCall(source, options.names)) {
+              issues.push({ position: open, value: duplicateKeyIssue(parsed.key) });
+            }
+            index = match.end;
+            continue;
+          }
           if (parsed.kind === 'ok') {
             const found = recognizeCalls(parsed.value, options.isKnownName);
             if (found !== undefined) record(span, found);
@@ -149,6 +158,8 @@ export function findCalls(text: string, options: FindCallsOptions): FoundCalls {
       if (parsed.kind === 'too_deep') stop(span.start, tooDeepIssue(limits.maxDepth));
       if (parsed.kind === 'forbidden_key') {
         suspects.push({ ...span, issue: forbiddenKeyIssue(parsed.key) });
+      } else if (parsed.kind === 'duplicate_key') {
+        suspects.push({ ...span, issue: duplicateKeyIssue(parsed.key) });
       } else if (parsed.kind === 'ok') {
         const found = recognizeCalls(parsed.value, options.isKnownName);
         if (found !== undefined) {
@@ -237,5 +248,13 @@ export function forbiddenKeyIssue(key: string): CallIssue {
   return {
     reason: 'forbidden_key',
     message: `Your JSON uses the reserved key ${JSON.stringify(key)}, which is not allowed.`,
+  };
+}
+
+/** The issue for a key written twice in one object of a call. */
+export function duplicateKeyIssue(key: string): CallIssue {
+  return {
+    reason: 'duplicate_key',
+    message: `Your JSON writes the key ${JSON.stringify(key)} twice in one object, so it is unclear which value counts; nothing was run. Write each key once.`,
   };
 }

@@ -16,6 +16,7 @@
  */
 
 import { jsonrepair } from 'jsonrepair';
+import { findDuplicateKey } from './duplicate-keys.js';
 import { matchBrackets } from './scan-candidates.js';
 
 /**
@@ -36,12 +37,15 @@ export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
  * - `too_deep`: nesting went past the bound.
  * - `forbidden_key`: the value holds one of {@link FORBIDDEN_KEYS}; `key` says which, and
  *   `repaired` whether the repair was needed to get there.
+ * - `duplicate_key`: one object writes `key` twice, so its meaning is ambiguous (`JSON.parse`
+ *   would keep the last); `repaired` as for `forbidden_key`.
  */
 export type NearJsonResult =
   | { kind: 'ok'; value: unknown; repaired: boolean }
   | { kind: 'unparseable' }
   | { kind: 'too_deep' }
-  | { kind: 'forbidden_key'; key: string; repaired: boolean };
+  | { kind: 'forbidden_key'; key: string; repaired: boolean }
+  | { kind: 'duplicate_key'; key: string; repaired: boolean };
 
 /** How {@link parseNearJson} parses. */
 export interface NearJsonOptions {
@@ -72,6 +76,7 @@ export function parseNearJson(
   if (bracketDepth(text) > maxDepth) return { kind: 'too_deep' };
   let value: unknown;
   let repaired = false;
+  let parsedText = text;
   try {
     value = JSON.parse(text);
   } catch {
@@ -93,9 +98,12 @@ export function parseNearJson(
     }
     if (countNulls(value) > countNullWords(text)) return { kind: 'unparseable' };
     repaired = true;
+    parsedText = repairedText;
   }
   const key = findForbiddenKey(value);
   if (key !== undefined) return { kind: 'forbidden_key', key, repaired };
+  const duplicate = findDuplicateKey(parsedText);
+  if (duplicate !== undefined) return { kind: 'duplicate_key', key: duplicate, repaired };
   return { kind: 'ok', value, repaired };
 }
 

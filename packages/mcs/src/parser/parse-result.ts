@@ -16,6 +16,8 @@ import type { ParsedCall } from '../function-call.js';
  * - `too_many_calls`: the text holds more than `maxCalls` calls.
  * - `unparseable_json`: a span that looks like a call is not JSON, even after repair.
  * - `forbidden_key`: the JSON holds `__proto__`, `constructor` or `prototype` as a key.
+ * - `duplicate_key`: one JSON object of a call writes a key twice (two `"tool"` keys), so
+ *   which value counts is ambiguous.
  * - `unknown_function`: the call names no function of the set.
  * - `arguments_not_json`: the arguments are a string that is not JSON.
  * - `arguments_not_object`: the arguments are not a JSON object.
@@ -31,6 +33,7 @@ export type CallIssueReason =
   | 'too_many_calls'
   | 'unparseable_json'
   | 'forbidden_key'
+  | 'duplicate_key'
   | 'unknown_function'
   | 'arguments_not_json'
   | 'arguments_not_object'
