@@ -28,6 +28,7 @@ export {
 // Upstreams
 export type { ListChangedKind } from './connection.js';
 export { createUpstreamPool, type UpstreamPool } from './pool.js';
+export { toServerName } from './server-name.js';
 export {
   anyDeclaresSkills,
   createSkillsPassthrough,
