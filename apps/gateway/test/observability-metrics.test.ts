@@ -163,9 +163,10 @@ describe('x-gateway /metrics after a scripted session', () => {
     expect(sampleValue(families, 'mcp_upstream_up', { server: 'broken' })).toBe(0);
     expect(sampleValue(families, 'mcp_upstream_reconnects_total', { server: 'jobs' })).toBe(1);
     expect(sampleValue(families, 'mcp_upstream_reconnects_total', { server: 'broken' })).toBe(0);
-    expect(sampleValue(families, 'mcp_upstream_connect_failures_total', { server: 'broken' })).toBe(
-      1,
-    );
+    // A failed start is retried with backoff, so each try that failed by the scrape counts.
+    expect(
+      sampleValue(families, 'mcp_upstream_connect_failures_total', { server: 'broken' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('reports sessions and callers', () => {

@@ -14,8 +14,8 @@ import {
 import { CoreError } from '../errors.js';
 import { classifyUpstreamError } from './classify-error.js';
 import { quoteName } from './config-issues.js';
-import { parseMcpServersConfig } from './config-parse.js';
-import type { UpstreamConfig } from './config-schema.js';
+import { createConfigError, parseMcpServersConfig } from './config-parse.js';
+import { type UpstreamConfig, UpstreamNameSchema } from './config-schema.js';
 import type { ListChangedKind } from './connection.js';
 import { createDeadline, type Deadline, raceSignal } from './deadline.js';
 import { collectPages, type Page } from './paginate.js';
@@ -67,8 +67,9 @@ type PageFetcher<T> = (
  * `notifications/cancelled` and the connection stays up. Results pass through as the SDK
  * parsed them; output schemas are not enforced here (the final client does that).
  * Every operation is a client span and counts in the upstream metrics (see `instrumentUpstream`).
- * Throws `INVALID_ARGUMENT` for a bad option and `CONFIG_INVALID` for a bad name or config.
- * `startSlots` bounds its connects together with other upstreams' (a pool shares one); by
+ * Throws `INVALID_ARGUMENT` for a bad option and `CONFIG_INVALID` for a bad name or config:
+ * `name` is a server name as a parsed config has it (a file's display keys, such as
+ * `"Ant Design Components"`, are mapped by the config's parse, not here). `startSlots` bounds its connects together with other upstreams' (a pool shares one); by
  * default it has its own `maxParallelStarts` slots.
  */
 export function createUpstream(
@@ -78,6 +79,12 @@ export function createUpstream(
   startSlots?: StartSlots,
 ): Upstream {
   const source = `upstream ${quoteName(name)}`;
+  const checkedName = UpstreamNameSchema.safeParse(name);
+  if (!checkedName.success) {
+    throw createConfigError(source, [
+      { message: checkedName.error.issues[0]?.message ?? 'bad name' },
+    ]);
+  }
   const validConfig = parseMcpServersConfig({ mcpServers: { [name]: config } }, source).mcpServers[
     name
   ] as UpstreamConfig;
