@@ -41,7 +41,10 @@ export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
   serverInfo?: Implementation;
   /** The `instructions` sent at initialize (default `systemPromptGuidance()`); `false` sends none. */
   instructions?: string | false;
-  /** Told when an upstream cannot list its tools; its tools are left out until it recovers. */
+  /**
+   * Told when an upstream cannot list its tools. One never listed is left out until it lists;
+   * one listed before keeps its last listing, so a call to its tool answers the upstream's error.
+   */
   onUpstreamError?: (upstream: string, error: CoreError) => void;
   /**
    * Experimental, off by default: answer `groups/list` and `groups/get` of the groups draft
@@ -77,14 +80,15 @@ interface ProxiedTool {
  * Tools of all upstreams are merged under proxy names (see `prefixTools`; names that break the MCP
  * naming rule are made valid with `assignToolNames` of `@x/core/catalog-server`), listed once and
  * kept until an upstream reports `list_changed` (sessions are then told too). A listing with a
- * failed upstream is not kept, so the next request tries again. A call whose upstream fails
- * answers with an `isError` result naming the upstream and the error code. Tools are proxied,
- * and the upstreams' skills (the Skills extension, SEP-2640) pass through: `skills/list`,
- * `skills/get`, their `skill://` files and directory reads, each upstream's under its
- * namespace when `prefixTools` is on (`createSkillsPassthrough` of `@x/core/upstreams`), once
- * an upstream declares the extension (the first session waits for the upstreams' first
- * contact to know). Other
- * upstream resources, and prompts, are not proxied.
+ * failed upstream is not kept, so the next request tries again; meanwhile that upstream's tools
+ * are the ones it last listed (none if it never did), so a known tool of a hung or restarting
+ * upstream answers its typed error (`TIMEOUT`, `UNAVAILABLE`), not "not found". A call whose
+ * upstream fails answers with an `isError` result naming the upstream and the error code. Tools
+ * are proxied, and the upstreams' skills (the Skills extension, SEP-2640) pass through:
+ * `skills/list`, `skills/get`, their `skill://` files and directory reads, each upstream's under
+ * its namespace when `prefixTools` is on (`createSkillsPassthrough` of `@x/core/upstreams`), once
+ * an upstream declares the extension (the first session waits for the upstreams' first contact
+ * to know). Other upstream resources, and prompts, are not proxied.
  *
  * @throws ProgressiveDisclosureError `INVALID_OPTIONS`; CoreError `CONFIG_INVALID` for a bad config.
  * @see progressive-disclosure §3, §4, §5
@@ -106,6 +110,8 @@ export function createDisclosureProxy(
   const pool = createUpstreamPool(config, upstream);
   const servers = new Set<McpServer>();
   let catalog: Promise<Map<string, ProxiedTool>> | undefined;
+  /** What each upstream listed last time it answered, for a listing it fails. */
+  const lastListed = new Map<Upstream, readonly Tool[]>();
   const skills = createSkillsPassthrough(() => [...pool.upstreams.values()], {
     prefix: prefixTools ?? true,
   });
@@ -120,10 +126,10 @@ export function createDisclosureProxy(
     let complete = true;
     outcomes.forEach((outcome, index) => {
       const entry = upstreams[index] as Upstream;
-      if (outcome.status === 'fulfilled') {
-        for (const tool of outcome.value) found.push({ upstream: entry, tool });
-        return;
-      }
+      if (outcome.status === 'fulfilled') lastListed.set(entry, outcome.value);
+      // A failed listing keeps the upstream's last one: a call to its tool answers its error.
+      for (const tool of lastListed.get(entry) ?? []) found.push({ upstream: entry, tool });
+      if (outcome.status === 'fulfilled') return;
       complete = false;
       const error = outcome.reason;
       onUpstreamError?.(

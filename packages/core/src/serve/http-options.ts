@@ -23,6 +23,11 @@ export const DEFAULT_SESSION_IDLE_MS = 1_800_000;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** How long a client may take to send a whole request when none is given (30 s). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long an idle kept-alive connection is held when none is given (20 s): four times the
+ * `Keep-Alive: timeout=5` responses advertise, so clients close it first.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 20_000;
 /** The most open TCP connections when none is given. */
 export const DEFAULT_MAX_CONNECTIONS = 1_024;
 /** How long a stored session lives after its last request when none is given (1 hour). */
@@ -57,6 +62,7 @@ export function validateHttpOptions(
     'sessionStoreTtlMs',
     'headersTimeoutMs',
     'requestTimeoutMs',
+    'keepAliveTimeoutMs',
     'maxConnections',
     'maxMessageBytes',
   ] as const) {

@@ -12,6 +12,7 @@ import { withEmptyListings } from './empty-listings.js';
 import { isLegacyPost } from './era-routing.js';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_JSON_DEPTH,
@@ -31,6 +32,7 @@ import {
 } from './http-sessions.js';
 import { describeInvalidInitialize } from './invalid-initialize.js';
 import { withShortInvalidParams } from './invalid-params.js';
+import { holdIdleConnections } from './keep-alive.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
 import { createModernHandler, type ModernHandler } from './modern-handler.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './outgoing-bound.js';
@@ -113,6 +115,10 @@ export async function serveHttp(
     ),
   });
   httpServer.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const advertiseKeepAlive = holdIdleConnections(
+    httpServer,
+    options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  );
   const port = await listen(httpServer, host, options.port);
   httpServer.on('error', onError);
   let context: HttpContext;
@@ -140,6 +146,7 @@ export async function serveHttp(
 
   let closing: Promise<void> | undefined;
   httpServer.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    advertiseKeepAlive(response);
     const handled =
       closing === undefined
         ? handleRequest(context, request, response)

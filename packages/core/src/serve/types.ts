@@ -151,6 +151,12 @@ export interface HttpServeOptions {
   headersTimeoutMs?: number;
   /** How long a client may take to send a whole request, in milliseconds (default 30 000). */
   requestTimeoutMs?: number;
+  /**
+   * How long an idle kept-alive connection is held open, in milliseconds (default 20 000).
+   * Responses advertise a quarter of it (`Keep-Alive: timeout=5` by default) so that clients
+   * close first; a connection on which a request has arrived is never closed as idle.
+   */
+  keepAliveTimeoutMs?: number;
   /** The most TCP connections open at once (default 1 024); further ones are dropped. */
   maxConnections?: number;
   /**
