@@ -9,7 +9,14 @@
  */
 
 // Serving
-export { ANONYMOUS_SCOPE, principalScope, sessionScope, stdioScope } from './caller-scope.js';
+export {
+  ANONYMOUS_SCOPE,
+  isSessionScope,
+  legacySessionScope,
+  principalScope,
+  sessionScope,
+  stdioScope,
+} from './caller-scope.js';
 // Command-line helpers
 export {
   DEFAULT_LISTEN_HOST,
