@@ -442,7 +442,11 @@ export function createGatewayServerFactory(
     });
     if (options.createArtifactStore === undefined && isSessionScope(context.scope)) {
       // One instance per session scope: its close ends the session here, and its artifacts.
-      server.server.onclose = () => void scoped.release(context.scope);
+      const closed = server.server.onclose;
+      server.server.onclose = () => {
+        closed?.();
+        void scoped.release(context.scope);
+      };
     }
     return server;
   };
