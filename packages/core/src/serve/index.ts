@@ -12,7 +12,6 @@
 export {
   ANONYMOUS_SCOPE,
   isSessionScope,
-  legacySessionScope,
   principalScope,
   sessionScope,
   stdioScope,
