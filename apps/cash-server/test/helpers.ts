@@ -37,17 +37,21 @@ export async function connectDemo(
   database: DemoDatabase,
 ): Promise<{ admin: Client; viewer: Client }> {
   const server = createDemoServer(database);
-  const as = (role: string) =>
-    connect(
-      server.createMcpServer({
-        sessionId: undefined,
-        role,
-        transport: 'http',
-        era: 'legacy',
-        scope: `session:${role}`,
-      }),
-    );
-  return { admin: await as('admin'), viewer: await as('viewer') };
+  return {
+    admin: await connectCaller(server, 'admin', 'session:admin'),
+    viewer: await connectCaller(server, 'viewer', 'session:viewer'),
+  };
+}
+
+/** An in-process client of `server` as one caller: its role and caller scope. */
+export function connectCaller(
+  server: ReturnType<typeof createDemoServer>,
+  role: string,
+  scope: string,
+): Promise<Client> {
+  return connect(
+    server.createMcpServer({ sessionId: undefined, role, transport: 'http', era: 'legacy', scope }),
+  );
 }
 
 /** A running `x-cash ... --http` process. */

@@ -2,7 +2,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoDatabase, openDemoDatabase } from '../src/demo/database.js';
-import { connectDemo, text } from './helpers.js';
+import { createDemoServer } from '../src/demo/demo-server.js';
+import { connectCaller, connectDemo, text } from './helpers.js';
 
 // Regression tests of issue 20, findings 2, 3 and 6 and the viewer's skills, on the demo.
 
@@ -120,6 +121,32 @@ describe('a write whose response is over the size limit (finding 2)', () => {
     const reused = await call(admin, 'orders', 'create', { ...kwargs, customer_id: 'C-3' });
     expect(code(reused)).toBe('INVALID_ARGUMENTS');
     expect(text(reused)).toContain('was used for a different order');
+  });
+});
+
+describe('idempotency keys per caller (issue 31, finding 8)', () => {
+  it("never answers one caller's key with another caller's order", async () => {
+    const server = createDemoServer(database);
+    const alice = await connectCaller(server, 'admin', 'principal:alice');
+    const mallory = await connectCaller(server, 'admin', 'principal:mallory');
+    try {
+      const kwargs = {
+        customer_id: 'C-2',
+        items: [{ product_id: 'P-2', quantity: 1 }],
+        idempotency_key: 'shared-key',
+      };
+      const mine = JSON.parse(text(await call(alice, 'orders', 'create', kwargs))).id;
+      const reused = await call(mallory, 'orders', 'create', { ...kwargs, customer_id: 'C-3' });
+      expect(reused.isError).toBeFalsy();
+      expect(text(reused)).not.toContain(mine);
+      const theirs = JSON.parse(text(reused)).id;
+      expect(theirs).not.toBe(mine);
+      // Each caller's own key still finds its own order.
+      expect(JSON.parse(text(await call(alice, 'orders', 'create', kwargs))).id).toBe(mine);
+    } finally {
+      await alice.close();
+      await mallory.close();
+    }
   });
 });
 

@@ -72,6 +72,7 @@ export async function openSharedState(
           ...options,
           sessionStore: store,
           artifacts: { ...bounds, budget },
+          ...(artifacts.maxScopes === undefined ? {} : { maxArtifactScopes: artifacts.maxScopes }),
         }),
       close: () => store.close(),
     };

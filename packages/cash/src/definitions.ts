@@ -81,7 +81,9 @@ export interface FunctionDefinition<Params extends ParamsDefinition | undefined 
   estimate?: (kwargs: KwargsOf<Params>, context: CallContext) => unknown;
   /**
    * For a write: the parameter that makes a repeated call safe (a call with a key already used
-   * returns the first call's result and changes nothing), as an idempotency key does.
+   * returns the first call's result and changes nothing), as an idempotency key does. Keep
+   * the keys the handler records per caller (`context.session?.scope`), so that one caller's key
+   * never answers with another caller's result.
    */
   idempotencyKey?: string;
   /** Does the work. */

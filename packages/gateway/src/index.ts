@@ -232,6 +232,7 @@ export {
 } from './artifacts/artifact-budget.js';
 export {
   createMemoryArtifactStore,
+  type MemoryArtifactStore,
   type MemoryArtifactStoreOptions,
 } from './artifacts/memory-artifact-store.js';
 

@@ -94,6 +94,23 @@ describe('session isolation over Streamable HTTP (§5.1.4, §5.2)', () => {
     expect((await admin.listTools()).tools).toHaveLength(3);
   });
 
+  it('keeps one description-read bucket per bearer token: a fresh session of a spent caller stays refused', async () => {
+    const tokens = { 'alice-token-0123456789': 'user', 'bob-token-0123456789ab': 'user' };
+    const running = await serve({ rateLimit: { maxReads: 1, windowMs: 3_600_000 } }, tokens);
+    const alice = await connect(running.url, 'alice-token-0123456789');
+    expect(await readDescriptions(alice, ['read_note'])).toHaveProperty('read_note');
+    const fresh = await connect(running.url, 'alice-token-0123456789');
+    expect(await readDescriptions(fresh, ['list_notes'])).toMatchObject({
+      error: { code: 'RATE_LIMITED' },
+    });
+    // The caller's sessions share its grants too, and another caller has its own bucket.
+    expect(resultText(await fresh.callTool({ name: 'read_note', arguments: { id: 'n1' } }))).toBe(
+      'Buy milk',
+    );
+    const bob = await connect(running.url, 'bob-token-0123456789ab');
+    expect(await readDescriptions(bob, ['list_notes'])).toHaveProperty('list_notes');
+  });
+
   it('keeps a 2026-07-28 grant across requests in the caller scope of its bearer token', async () => {
     const tokens = { 'alice-token-0123456789': 'user', 'bob-token-0123456789ab': 'user' };
     const running = await serve({}, tokens);

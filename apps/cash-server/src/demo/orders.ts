@@ -4,7 +4,7 @@
  * @module
  */
 
-import { CashError, type NamespaceBuilder } from '@x/cash';
+import { type CallContext, CashError, type NamespaceBuilder } from '@x/cash';
 import { z } from 'zod';
 import type { DemoDatabase, Row, SqlValue } from './database.js';
 import { idSchema } from './store-input.js';
@@ -116,14 +116,23 @@ function unitPrices(database: DemoDatabase, wanted: Map<string, number>): Map<st
   return prices;
 }
 
+/**
+ * The stored form of an idempotency key: the caller's own (its scope with the key), so one
+ * caller's key never finds, or blocks, another caller's order.
+ */
+function scopedKey(context: CallContext, key: string): string {
+  return JSON.stringify([context.session?.scope ?? '', key]);
+}
+
 /** The order an idempotency key already created, if any; refuses a key reused for another request. */
 function keyedOrder(
   database: DemoDatabase,
   key: string,
+  context: CallContext,
   request: string,
 ): Record<string, unknown> | undefined {
   const known = database.get('SELECT order_id, request FROM order_keys WHERE key = :key', {
-    ':key': key,
+    ':key': scopedKey(context, key),
   });
   if (known === undefined) return undefined;
   if (known.request !== request) {
@@ -137,12 +146,17 @@ function keyedOrder(
 
 /**
  * Places an order (call it inside a transaction): checks the customer and the stock of each
- * product against the sum of its lines, takes the stock, and records the idempotency key.
+ * product against the sum of its lines, takes the stock, and records the idempotency key in the
+ * caller's scope.
  */
-function placeOrder(database: DemoDatabase, request: CreateRequest): Record<string, unknown> {
+function placeOrder(
+  database: DemoDatabase,
+  request: CreateRequest,
+  context: CallContext,
+): Record<string, unknown> {
   const { customer_id: customerId, items, channel, idempotency_key: key } = request;
   const fingerprint = JSON.stringify([customerId, channel, items]);
-  const known = key === undefined ? undefined : keyedOrder(database, key, fingerprint);
+  const known = key === undefined ? undefined : keyedOrder(database, key, context, fingerprint);
   if (known !== undefined) return known;
   if (
     database.get('SELECT id FROM customers WHERE id = :id', { ':id': customerId }) === undefined
@@ -184,7 +198,7 @@ function placeOrder(database: DemoDatabase, request: CreateRequest): Record<stri
   );
   if (key !== undefined) {
     database.run('INSERT INTO order_keys VALUES (:key, :order, :request)', {
-      ':key': key,
+      ':key': scopedKey(context, key),
       ':order': id,
       ':request': fingerprint,
     });
@@ -269,9 +283,10 @@ export function declareOrders(root: NamespaceBuilder, database: DemoDatabase): v
       tags: ['write'],
       effect: 'write',
       // The order as it would be placed, rolled back: the gate measures it before it is placed.
-      estimate: (request) => database.dryRun(() => placeOrder(database, request)),
+      estimate: (request, context) => database.dryRun(() => placeOrder(database, request, context)),
       idempotencyKey: 'idempotency_key',
-      handler: (request) => database.transaction(() => placeOrder(database, request)),
+      handler: (request, context) =>
+        database.transaction(() => placeOrder(database, request, context)),
     })
     .function('cancel', {
       summary: 'Cancel an existing order.',

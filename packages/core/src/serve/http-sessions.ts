@@ -13,7 +13,7 @@ import {
   isInitializeRequest,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { sessionScope } from './caller-scope.js';
+import { legacySessionScope } from './caller-scope.js';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
 import { handleNodeRequest } from './node-transport.js';
 import type { SessionRecord, SessionRecords } from './session-records.js';
@@ -215,7 +215,7 @@ export function createHttpSessionRegistry(
       role: record.role,
       transport: 'http',
       era: 'legacy',
-      scope: sessionScope(id),
+      scope: legacySessionScope(id, record.token),
     });
     const session = await connectSession(id, record.token, server);
     try {
@@ -279,7 +279,7 @@ export function createHttpSessionRegistry(
           role: caller.role,
           transport: 'http',
           era: 'legacy',
-          scope: sessionScope(id),
+          scope: legacySessionScope(id, caller.token),
         });
         session = await connectSession(id, caller.token, server);
         trackRequest(session, response);

@@ -9,7 +9,13 @@
  */
 
 // Serving
-export { ANONYMOUS_SCOPE, principalScope, sessionScope, stdioScope } from './caller-scope.js';
+export {
+  ANONYMOUS_SCOPE,
+  isSessionScope,
+  principalScope,
+  sessionScope,
+  stdioScope,
+} from './caller-scope.js';
 // Command-line helpers
 export {
   DEFAULT_LISTEN_HOST,

@@ -80,7 +80,7 @@ const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * any instance behind one address answers it, and it gets the revision's own checks (header
  * mismatch -32020, unsupported version -32022, caching hints). 2025-era traffic keeps its
  * sessions: a POST without `mcp-session-id` must be `initialize` and opens a session (scope
- * `session:<id>`); an unknown session id gets 404, a session id with another token than the one
+ * `principal:<fingerprint>` with a token, shared by the caller's sessions, else `session:<id>`); an unknown session id gets 404, a session id with another token than the one
  * that opened it 403. GET and DELETE without a session id get 405. Extra `routes` answer GET only
  * and are public unless marked `requireAuth`: a manifest is public metadata that a client reads
  * before it has a token. Refusals carry a JSON-RPC error body.

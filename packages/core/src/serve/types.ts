@@ -21,11 +21,13 @@ export type ProtocolEra = 'legacy' | 'modern';
  *
  * The `scope` replaces the MCP session as the anchor of state that a spec promises "per
  * session" (grants, seen sets, artifacts, rate-limit windows), because the 2026-07-28 revision
- * has no session: `stdio:<uuid>` for one stdio connection, `session:<id>` for one 2025-era HTTP
- * session, `principal:<fingerprint>` for a 2026-07-28 HTTP caller with a bearer token (the
- * token's fingerprint, never the token), and `anonymous` for every 2026-07-28 HTTP caller
- * without one (they share it: turn on tokens for per-caller guarantees). Keep state keyed by
- * scope in a `SessionStore` so that any instance behind one address can serve the caller.
+ * has no session: `stdio:<uuid>` for one stdio connection, `principal:<fingerprint>` for an
+ * HTTP caller with a bearer token in either era (the token's fingerprint, never the token: all
+ * of its 2025 sessions and 2026-07-28 requests share the scope), `session:<id>` for one 2025-era
+ * HTTP session without a token, and `anonymous` for every 2026-07-28 HTTP caller without one
+ * (they share it: turn on tokens for per-caller guarantees). State of a `session:` scope ends
+ * with its session (see `isSessionScope`); the others outlive every instance. Keep state keyed
+ * by scope in a `SessionStore` so that any instance behind one address can serve the caller.
  */
 export interface SessionContext {
   /** The 2025-era HTTP session id (`mcp-session-id`); `undefined` over stdio and in the modern era. */

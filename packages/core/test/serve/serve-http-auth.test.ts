@@ -74,9 +74,22 @@ describe('serveHttp with bearer tokens', () => {
       role: 'reader',
       transport: 'http',
       era: 'legacy',
-      scope: `session:${String(context.sessionId)}`,
+      scope: expect.stringMatching(/^principal:[0-9a-f]{64}$/),
     });
     expect(contexts.map((seen) => seen.role)).toEqual(['reader']);
+  });
+
+  it('gives every 2025 session of one token its principal scope, another token its own', async () => {
+    const { running, contexts } = await start();
+    for (const token of [READER_TOKEN, READER_TOKEN, SECOND_READER_TOKEN]) {
+      const client = await connectClient(running.url, { authorization: `Bearer ${token}` });
+      cleanups.push(() => client.close());
+    }
+    const [first, second, other] = contexts.map((seen) => seen.scope);
+    expect(first).toMatch(/^principal:/);
+    expect(second).toBe(first);
+    expect(other).toMatch(/^principal:/);
+    expect(other).not.toBe(first);
   });
 
   it('refuses a request on an open session that carries another token with 403', async () => {

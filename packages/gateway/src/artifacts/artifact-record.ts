@@ -149,7 +149,7 @@ export function formatBytes(bytes: number): string {
 export function budgetEvictedError(handle: string, budget: { maxBytes: number }): GatewayError {
   return new GatewayError({
     code: 'VIEW_FAILED',
-    message: `${handle} was evicted: this process keeps at most ${formatBytes(budget.maxBytes)} of artifacts over all sessions, the least recently used go first; run the tool again`,
+    message: `${handle} was evicted: this process keeps at most ${formatBytes(budget.maxBytes)} of artifacts over all callers, and a caller at that bound gives up its own least recently used; run the tool again`,
     data: { reason: 'evicted', handle, max_total_bytes: budget.maxBytes },
   });
 }

@@ -31,6 +31,12 @@ export const ArtifactsConfigSchema = z.strictObject({
    * artifact is refused with `RATE_LIMITED` until older ones expire).
    */
   maxTotalBytes: positiveInteger.optional(),
+  /**
+   * In-memory artifacts: how many callers hold artifacts at once (default 1 000; a bearer token
+   * is one caller over all its sessions, a 2025 session without one is one caller until it
+   * ends); past it a new caller's first artifact is refused with `RATE_LIMITED`.
+   */
+  maxScopes: positiveInteger.optional(),
   /** Shared artifacts: a directory every instance reaches, for the large ones. */
   directory: z.string().min(1).optional(),
   /** Shared artifacts: contents up to this size stay in the session store (default 256 KiB). */

@@ -38,10 +38,18 @@ export interface MemoryArtifactStoreOptions {
   /** The most bytes of one artifact; longer content is cut. Default 8 MiB (at most `maxBytes`). */
   maxArtifactBytes?: number;
   /**
-   * A budget shared with the other sessions' stores, bounding the artifact bytes of the whole
-   * process (see `createArtifactBudget`); none by default. At least `maxArtifactBytes`.
+   * A budget shared with the other callers' stores, bounding the artifact bytes of the whole
+   * process (see `createArtifactBudget`): at its bound this store gives up its own least
+   * recently used artifacts, or `put` throws `RATE_LIMITED`; none by default. At least
+   * `maxArtifactBytes`.
    */
   budget?: ArtifactBudget;
+}
+
+/** An in-memory artifact store, which also tells how many artifacts it keeps. */
+export interface MemoryArtifactStore extends ArtifactStore {
+  /** How many artifacts the store keeps now. */
+  size(): number;
 }
 
 /**
@@ -56,7 +64,9 @@ export interface MemoryArtifactStoreOptions {
  *
  * @see gateway-surface §4.2
  */
-export function createMemoryArtifactStore(options: MemoryArtifactStoreOptions = {}): ArtifactStore {
+export function createMemoryArtifactStore(
+  options: MemoryArtifactStoreOptions = {},
+): MemoryArtifactStore {
   const limits: ArtifactLimits = resolveArtifactLimits(options);
   const { budget } = options;
   if (budget !== undefined && budget.maxBytes < limits.maxArtifactBytes) {
@@ -87,12 +97,13 @@ export function createMemoryArtifactStore(options: MemoryArtifactStoreOptions = 
         return existing;
       }
       const artifact = artifactOf(recordOf(input, handle, limits.maxArtifactBytes));
-      evicted.delete(handle);
-      cache.set(handle, artifact);
-      budget?.hold(storeKey + handle, storedBytesOf(artifact), () => {
+      // Counted first: a full budget refuses the artifact before anything is stored.
+      budget?.hold(storeKey, storeKey + handle, storedBytesOf(artifact), () => {
         cache.delete(handle);
         evicted.set(handle, 'process');
       });
+      evicted.delete(handle);
+      cache.set(handle, artifact);
       return artifact;
     },
     async get(handle) {
@@ -111,5 +122,6 @@ export function createMemoryArtifactStore(options: MemoryArtifactStoreOptions = 
       cache.clear();
       evicted.clear();
     },
+    size: () => cache.size,
   };
 }

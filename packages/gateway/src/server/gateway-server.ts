@@ -10,7 +10,7 @@ import type { CallToolResult, Implementation, McpServer } from '@modelcontextpro
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { installGroups } from '@x/core/groups';
 import type { Ranking } from '@x/core/search';
-import type { ServerFactory } from '@x/core/serve';
+import { isSessionScope, type ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { ArtifactStore } from '../artifacts/artifact.js';
 import { createArtifactBudget } from '../artifacts/artifact-budget.js';
@@ -86,6 +86,11 @@ export interface GatewayServerOptions {
   createArtifactStore?: () => ArtifactStore;
   /** Bounds of the default in-memory store. */
   artifacts?: MemoryArtifactStoreOptions;
+  /**
+   * With {@link createGatewayServerFactory}: how many caller scopes hold in-memory artifacts at
+   * once (default 1 000); past it a new caller's first artifact is refused with `RATE_LIMITED`.
+   */
+  maxArtifactScopes?: number;
   /** The firewall's threshold and summary size. */
   firewall?: FirewallOptions;
   /** Bounds of one `tool_view`. */
@@ -412,7 +417,10 @@ export function prepareHybridBrowse(
  * 2026-07-28 request), with state and artifacts kept per caller scope, so that
  * a later request of the same caller finds what an earlier one stored. The
  * in-memory stores share one process-wide budget (`artifacts.budget`, default
- * `createArtifactBudget()`: 256 MiB).
+ * `createArtifactBudget()`: 256 MiB). The artifacts of a 2025 session without a
+ * bearer token (a `session:` scope) are freed when its instance closes (the
+ * session was deleted, went idle or expired); a caller's principal scope keeps
+ * them for all of its sessions and requests.
  *
  * @see gateway-surface §4.2
  */
@@ -421,15 +429,25 @@ export function createGatewayServerFactory(
   options: GatewayServerOptions = {},
 ): ServerFactory {
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
-  const scoped = createScopedArtifactStores({
-    ...options.artifacts,
-    budget: options.artifacts?.budget ?? createArtifactBudget(),
-  });
-  return (context) =>
-    createGatewayServer(runtime, {
+  const scoped = createScopedArtifactStores(
+    { ...options.artifacts, budget: options.artifacts?.budget ?? createArtifactBudget() },
+    options.maxArtifactScopes,
+  );
+  return (context) => {
+    const server = createGatewayServer(runtime, {
       ...options,
       sessionStore,
       scope: context.scope,
       createArtifactStore: options.createArtifactStore ?? (() => scoped.get(context.scope)),
     });
+    if (options.createArtifactStore === undefined && isSessionScope(context.scope)) {
+      // One instance per session scope: its close ends the session here, and its artifacts.
+      const closed = server.server.onclose;
+      server.server.onclose = () => {
+        closed?.();
+        void scoped.release(context.scope);
+      };
+    }
+    return server;
+  };
 }

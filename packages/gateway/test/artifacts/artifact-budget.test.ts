@@ -16,38 +16,43 @@ async function failure(action: () => Promise<unknown>): Promise<GatewayError> {
 }
 
 describe('a process-wide artifact budget', () => {
-  it('keeps the artifacts of every session together under maxTotalBytes, least recently used out first', async () => {
+  it('keeps every caller together under maxTotalBytes, refusing a caller with nothing to give up rather than evicting another', async () => {
     const budget = createArtifactBudget({ maxBytes: 3_000 });
     const stored = [];
-    for (let index = 0; index < 5; index += 1) {
+    for (let index = 0; index < 3; index += 1) {
       const store = createMemoryArtifactStore({ maxArtifactBytes: 1_000, budget });
       stored.push({ store, handle: (await store.put(text(String(index).repeat(1_000)))).handle });
-      expect(budget.usedBytes()).toBeLessThanOrEqual(3_000);
     }
+    const late = createMemoryArtifactStore({ maxArtifactBytes: 1_000, budget });
+    const refused = await failure(() => late.put(text('9'.repeat(1_000))));
+    expect(refused).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryable: true,
+      data: { reason: 'artifacts_full', max_total_bytes: 3_000 },
+    });
+    expect(refused.message).toContain('this process keeps at most 3000 bytes of artifacts');
     expect(budget.usedBytes()).toBe(3_000);
-    const [oldest] = stored;
-    const newest = stored.at(-1);
-    if (oldest === undefined || newest === undefined) throw new Error('no stores');
-    const evicted = await failure(() => oldest.store.get(oldest.handle));
+    for (const { store, handle } of stored) expect(await store.get(handle)).toBeDefined();
+  });
+
+  it("makes room from the caller's own least recently used artifacts, and gives the bytes back when it clears", async () => {
+    const budget = createArtifactBudget({ maxBytes: 3_000 });
+    const first = createMemoryArtifactStore({ maxArtifactBytes: 1_000, budget });
+    const second = createMemoryArtifactStore({ maxArtifactBytes: 1_000, budget });
+    const mine = await first.put(text('a'.repeat(1_000)));
+    const old = await second.put(text('b'.repeat(1_000)));
+    const used = await second.put(text('c'.repeat(1_000)));
+    await second.get(old.handle);
+    await second.put(text('d'.repeat(1_000)));
+    expect(await first.get(mine.handle)).toBeDefined();
+    expect(await second.get(old.handle)).toBeDefined();
+    const evicted = await failure(() => second.get(used.handle));
     expect(evicted).toMatchObject({
       code: 'VIEW_FAILED',
       data: { reason: 'evicted', max_total_bytes: 3_000 },
     });
-    expect(evicted.message).toContain('this process keeps at most 3000 bytes of artifacts');
-    expect(await newest.store.get(newest.handle)).toBeDefined();
-  });
-
-  it('counts a use as recent, and gives the bytes back when a session clears', async () => {
-    const budget = createArtifactBudget({ maxBytes: 2_000 });
-    const first = createMemoryArtifactStore({ maxArtifactBytes: 1_000, budget });
-    const second = createMemoryArtifactStore({ maxArtifactBytes: 1_000, budget });
-    const old = await first.put(text('a'.repeat(1_000)));
-    const newer = await second.put(text('b'.repeat(1_000)));
-    await first.get(old.handle);
-    await second.put(text('c'.repeat(1_000)));
-    expect(await first.get(old.handle)).toBeDefined();
-    await expect(second.get(newer.handle)).rejects.toThrow('this process keeps at most');
-    await first.clear();
+    expect(evicted.message).toContain('gives up its own least recently used');
+    await second.clear();
     expect(budget.usedBytes()).toBe(1_000);
   });
 

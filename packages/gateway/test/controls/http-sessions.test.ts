@@ -15,7 +15,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serve(options: GatewayControlsOptions) {
+const TOKENS = { 'caller-a-token-0123456789': 'reader', 'caller-b-token-0123456789': 'reader' };
+
+async function serve(options: GatewayControlsOptions, tokens?: Record<string, string>) {
   const upstream = kvUpstream();
   const runtime = await createGatewayRuntime({ upstreams: [upstream] });
   cleanups.push(() => runtime.close());
@@ -24,16 +26,19 @@ async function serve(options: GatewayControlsOptions) {
   const store = createMemorySessionStore();
   const running: RunningHttpServer = await serveHttp(
     createGatewayServerFactory(runtime, { controls, sessionStore: store }),
-    { port: 0 },
+    { port: 0, ...(tokens === undefined ? {} : { tokens }) },
   );
   cleanups.push(() => running.close());
   const lookup = runtime.catalog.toolIds.find((toolId) => toolId.startsWith('kv:lookup#')) ?? '';
   return { running, upstream, store, lookup };
 }
 
-async function connect(url: URL): Promise<{ client: Client; sessionId: string }> {
+async function connect(url: URL, token?: string): Promise<{ client: Client; sessionId: string }> {
   const client = new Client({ name: 'gateway-controls-http', version: '0.0.0' });
-  const transport = new StreamableHTTPClientTransport(url);
+  const transport = new StreamableHTTPClientTransport(
+    url,
+    token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } },
+  );
   await client.connect(transport);
   cleanups.push(async () => {
     await transport.terminateSession().catch(() => {});
@@ -72,6 +77,23 @@ describe('rate limits over Streamable HTTP', () => {
     expect(await store.keys(`gateway:session:${first.sessionId}:`)).toEqual([
       `gateway:session:${first.sessionId}:rate:meta:tool_execute`,
     ]);
+  });
+
+  it('keeps one window per bearer token: a fresh session of a spent caller stays refused', async () => {
+    const [tokenA, tokenB] = Object.keys(TOKENS) as [string, string];
+    const { running, lookup: toolId } = await serve(
+      { rateLimits: { metaTools: { tool_execute: { maxCallsPerMinute: 2 } } } },
+      TOKENS,
+    );
+    const first = await connect(running.url, tokenA);
+    expect([await lookup(first.client, toolId), await lookup(first.client, toolId)]).toEqual([
+      'ok',
+      'ok',
+    ]);
+    const fresh = await connect(running.url, tokenA);
+    expect(await lookup(fresh.client, toolId)).toBe('RATE_LIMITED');
+    const other = await connect(running.url, tokenB);
+    expect(await lookup(other.client, toolId)).toBe('ok');
   });
 
   it('isolates 20 concurrent sessions, each with its own rate-limit window', async () => {
