@@ -57,20 +57,19 @@ function baseRef(argv) {
 }
 
 /**
- * The newest commit that deleted a changeset (a `changeset version` release), else the first
- * commit of the history HEAD has (the root, or the oldest commit of a shallow clone).
+ * The newest release: a commit that deleted changesets and wrote a `CHANGELOG.md` (what
+ * `changeset version` does; a commit that only moves a note from one changeset to another is
+ * no release), else the first commit of the history HEAD has (the root, or the oldest commit of
+ * a shallow clone).
  */
 function lastRelease() {
-  const released = git([
-    'log',
-    '-1',
-    '--diff-filter=D',
-    '--format=%H',
-    'HEAD',
-    '--',
-    '.changeset/*.md',
-  ]).trim();
-  if (released !== '') return released;
+  const deleting = git(['log', '--diff-filter=D', '--format=%H', 'HEAD', '--', '.changeset/*.md'])
+    .split('\n')
+    .filter((commit) => commit !== '');
+  for (const commit of deleting) {
+    const touched = git(['show', '--name-only', '--format=', commit]).split('\n');
+    if (touched.some((path) => /(^|\/)CHANGELOG\.md$/.test(path))) return commit;
+  }
   const roots = git(['rev-list', '--max-parents=0', 'HEAD']).trim().split('\n');
   return roots.at(-1) ?? 'HEAD';
 }

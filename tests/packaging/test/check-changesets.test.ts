@@ -127,6 +127,8 @@ describe('scripts/check-changesets.mjs', () => {
     await git('add', '.');
     await commit('lib two');
     await rm(join(repository, '.changeset', 'lib-two.md'));
+    await write('packages/lib/CHANGELOG.md', '# @t/lib\n\n## 0.2.0\n\n- Two.\n');
+    await git('add', '.');
     await commit('release');
     const released = await runCommand('node', [script], {
       cwd: repository,
@@ -141,6 +143,40 @@ describe('scripts/check-changesets.mjs', () => {
     });
     expect(changed.stderr).toContain('@t/lib: src/index.js');
     expect(changed.exitCode).toBe(1);
+  });
+
+  it('takes a commit that deletes a changeset without writing a changelog for no release', async () => {
+    await write('packages/lib/src/index.js', 'export const one = 2;\n');
+    await write('.changeset/lib-two.md', '---\n"@t/lib": minor\n---\n\nTwo.\n');
+    await git('add', '.');
+    await git(
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@example.com',
+      'commit',
+      '--quiet',
+      '-m',
+      'lib two',
+    );
+    await rm(join(repository, '.changeset', 'lib-two.md'));
+    await git('add', '.');
+    await git(
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@example.com',
+      'commit',
+      '--quiet',
+      '-m',
+      'drop the note',
+    );
+    const result = await runCommand('node', [script], {
+      cwd: repository,
+      env: { ...process.env, CHANGESET_BASE: '' },
+    });
+    expect(result.stderr).toContain('@t/lib: src/index.js');
+    expect(result.exitCode).toBe(1);
   });
 
   it('exits with 2 for a base that is not a commit', async () => {
