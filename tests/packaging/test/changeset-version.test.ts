@@ -9,6 +9,7 @@ import {
   WORKSPACE_ROOT,
   type WorkspacePackage,
 } from '../src/workspace.js';
+import { commitAll } from './commit-all.js';
 
 // `changeset version` rewrites manifests and deletes changesets, so it runs on a copy of the
 // workspace's manifests and changesets in a temporary git repository, never on the tree.
@@ -38,17 +39,7 @@ beforeAll(async () => {
   }
   const git = (...args: string[]) => runCommandOrThrow('git', args, { cwd: copy });
   await git('init', '--quiet');
-  await git('add', '.');
-  await git(
-    '-c',
-    'user.name=t',
-    '-c',
-    'user.email=t@example.com',
-    'commit',
-    '--quiet',
-    '-m',
-    'copy',
-  );
+  await commitAll(copy, 'copy');
   const changeset = join(WORKSPACE_ROOT, 'node_modules', '.bin', 'changeset');
   result = await runCommand(changeset, ['version'], { cwd: copy, timeoutMs: 60_000 });
 });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CommandResult, runCommand, runCommandOrThrow } from '../src/run-command.js';
 import { WORKSPACE_ROOT } from '../src/workspace.js';
+import { commitAll as commitInRepository } from './commit-all.js';
 
 const script = join(WORKSPACE_ROOT, 'scripts', 'check-changesets.mjs');
 let repository: string;
@@ -25,6 +26,19 @@ function check(...args: string[]): Promise<CommandResult> {
   return runCommand('node', [script, ...args], { cwd: repository });
 }
 
+/** Stages everything and commits it as `message`. */
+function commitAll(message: string): Promise<void> {
+  return commitInRepository(repository, message);
+}
+
+/** Runs the check with its default base: the last release, found in the history. */
+function checkSinceRelease(): Promise<CommandResult> {
+  return runCommand('node', [script], {
+    cwd: repository,
+    env: { ...process.env, CHANGESET_BASE: '' },
+  });
+}
+
 beforeEach(async () => {
   repository = await mkdtemp(join(tmpdir(), 'x-check-changesets-'));
   await write('package.json', manifest({ name: 'root', private: true }));
@@ -38,17 +52,7 @@ beforeEach(async () => {
   await write('packages/app/package.json', manifest({ name: '@t/app', private: true }));
   await write('packages/app/src/cli.js', 'console.log(1);\n');
   await git('init', '--quiet');
-  await git('add', '.');
-  await git(
-    '-c',
-    'user.name=t',
-    '-c',
-    'user.email=t@example.com',
-    'commit',
-    '--quiet',
-    '-m',
-    'one',
-  );
+  await commitAll('one');
 });
 
 afterEach(async () => {
@@ -102,45 +106,23 @@ describe('scripts/check-changesets.mjs', () => {
 
   it('checks everything since the first commit when nothing was released yet', async () => {
     await write('packages/lib/src/index.js', 'export const one = 2;\n');
-    const result = await runCommand('node', [script], {
-      cwd: repository,
-      env: { ...process.env, CHANGESET_BASE: '' },
-    });
+    const result = await checkSinceRelease();
     expect(result.stderr).toContain('@t/lib: src/index.js');
     expect(result.exitCode).toBe(1);
   });
 
   it('counts only what changed since the last release (the commit that consumed changesets)', async () => {
-    const commit = (message: string) =>
-      git(
-        '-c',
-        'user.name=t',
-        '-c',
-        'user.email=t@example.com',
-        'commit',
-        '--quiet',
-        '-am',
-        message,
-      );
     await write('packages/lib/src/index.js', 'export const one = 2;\n');
     await write('.changeset/lib-two.md', '---\n"@t/lib": minor\n---\n\nTwo.\n');
-    await git('add', '.');
-    await commit('lib two');
+    await commitAll('lib two');
     await rm(join(repository, '.changeset', 'lib-two.md'));
     await write('packages/lib/CHANGELOG.md', '# @t/lib\n\n## 0.2.0\n\n- Two.\n');
-    await git('add', '.');
-    await commit('release');
-    const released = await runCommand('node', [script], {
-      cwd: repository,
-      env: { ...process.env, CHANGESET_BASE: '' },
-    });
+    await commitAll('release');
+    const released = await checkSinceRelease();
     expect(released.stdout).toContain('no public package changed');
     expect(released.exitCode).toBe(0);
     await write('packages/lib/src/index.js', 'export const one = 3;\n');
-    const changed = await runCommand('node', [script], {
-      cwd: repository,
-      env: { ...process.env, CHANGESET_BASE: '' },
-    });
+    const changed = await checkSinceRelease();
     expect(changed.stderr).toContain('@t/lib: src/index.js');
     expect(changed.exitCode).toBe(1);
   });
@@ -148,33 +130,10 @@ describe('scripts/check-changesets.mjs', () => {
   it('takes a commit that deletes a changeset without writing a changelog for no release', async () => {
     await write('packages/lib/src/index.js', 'export const one = 2;\n');
     await write('.changeset/lib-two.md', '---\n"@t/lib": minor\n---\n\nTwo.\n');
-    await git('add', '.');
-    await git(
-      '-c',
-      'user.name=t',
-      '-c',
-      'user.email=t@example.com',
-      'commit',
-      '--quiet',
-      '-m',
-      'lib two',
-    );
+    await commitAll('lib two');
     await rm(join(repository, '.changeset', 'lib-two.md'));
-    await git('add', '.');
-    await git(
-      '-c',
-      'user.name=t',
-      '-c',
-      'user.email=t@example.com',
-      'commit',
-      '--quiet',
-      '-m',
-      'drop the note',
-    );
-    const result = await runCommand('node', [script], {
-      cwd: repository,
-      env: { ...process.env, CHANGESET_BASE: '' },
-    });
+    await commitAll('drop the note');
+    const result = await checkSinceRelease();
     expect(result.stderr).toContain('@t/lib: src/index.js');
     expect(result.exitCode).toBe(1);
   });
