@@ -53,15 +53,18 @@ export interface InnerResourceHandlers {
 /** The caller a server instance serves, as far as this layer needs to know. */
 export interface SessionBinding {
   /**
-   * The caller scope grants are kept under (`SessionContext.scope`): one stdio connection, one
-   * 2025-era session, or one 2026-07-28 principal (or the shared anonymous scope).
+   * The caller scope the description-read limit counts under (`SessionContext.scope`): one stdio
+   * connection, one 2025-era session without a token, or one principal (all its sessions and
+   * 2026-07-28 requests), or the shared anonymous scope.
    */
   readonly scopeKey: string;
+  /** The key grants are kept under, per session (see `grantKeyOf`). */
+  readonly grantKey: string;
   /** The protocol era of the instance: a `modern` instance lives for one request only. */
   readonly era: 'legacy' | 'modern';
   /** The caller's role, for the authorization hook. */
   readonly role: string | undefined;
-  /** Every session key seen, so closing the server can forget their grants. */
+  /** Every grant key seen, so closing the server can forget their grants. */
   readonly seenKeys: Set<string>;
 }
 
@@ -103,9 +106,9 @@ export function installDisclosure(
   binding: SessionBinding,
   listing: DisclosureListing = {},
 ): InstalledDisclosure {
-  const sessionKeyOf = (_extra: HandlerExtra): string => {
-    binding.seenKeys.add(binding.scopeKey);
-    return binding.scopeKey;
+  const grantKeyOf = (_extra: HandlerExtra): string => {
+    binding.seenKeys.add(binding.grantKey);
+    return binding.grantKey;
   };
   const accessOf = (extra: HandlerExtra): AccessContext => ({
     sessionId: extra.sessionId,
@@ -177,7 +180,7 @@ export function installDisclosure(
     const tool = (await visibleTools(ctx)).find((candidate) => candidate.name === name);
     if (tool === undefined)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool '${name}' not found`);
-    if (!(await runtime.grants.use(sessionKeyOf(ctx), name))) {
+    if (!(await runtime.grants.use(grantKeyOf(ctx), name))) {
       return wireErrorResult(toolDescriptionRequired(name));
     }
     return source.callTool(request, ctx);
@@ -213,10 +216,8 @@ export function installDisclosure(
       if (inner.read !== undefined) return inner.read(request, ctx);
       throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource ${uri} not found`, { uri });
     }
-    const sessionKey = sessionKeyOf(ctx);
-    const body = await answerDescriptionRead(selection, runtime, sessionKey, () =>
-      visibleTools(ctx),
-    );
+    const keys = { limit: binding.scopeKey, grant: grantKeyOf(ctx) };
+    const body = await answerDescriptionRead(selection, runtime, keys, () => visibleTools(ctx));
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
   });
   return { stageOneTools };

@@ -21,6 +21,7 @@ import {
   type UpstreamOptions,
   type UpstreamPool,
 } from '@x/core/upstreams';
+import { grantKeyOf } from './grant-key.js';
 import { systemPromptGuidance } from './guidance.js';
 import { captureResourceHandlers } from './handler-capture.js';
 import { type InstalledDisclosure, installDisclosure, type ToolSource } from './handlers.js';
@@ -221,6 +222,7 @@ export function createDisclosureProxy(
       );
       const binding = {
         scopeKey: context.scope,
+        grantKey: grantKeyOf(context.scope, context.sessionId, context.era),
         era: context.era,
         role: context.role,
         seenKeys: new Set<string>(),

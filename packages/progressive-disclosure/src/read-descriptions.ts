@@ -40,19 +40,20 @@ export function nearestNames(name: string, names: readonly string[], limit: numb
 }
 
 /**
- * Answers a read of the resource for one session: the rate limit first (every read counts), then
- * the selection's errors, then one entry per requested name in request order (the full
- * description of a visible tool, the §6.3 entry otherwise). The visible tools found are granted
- * for the session; unknown and hidden ones are not.
+ * Answers a read of the resource for one session: the rate limit first (every read counts,
+ * under `keys.limit`, the caller's), then the selection's errors, then one entry per requested
+ * name in request order (the full description of a visible tool, the §6.3 entry otherwise). The
+ * visible tools found are granted under `keys.grant`, the session's; unknown and hidden ones are
+ * not.
  */
 export async function answerDescriptionRead(
   selection: Exclude<ToolSelection, { kind: 'other' }>,
   runtime: DisclosureRuntime,
-  sessionKey: string,
+  keys: { readonly limit: string; readonly grant: string },
   visibleTools: () => Promise<Tool[]>,
 ): Promise<DescriptionReadBody> {
   if (runtime.limitRead !== undefined) {
-    const decision = await runtime.limitRead(sessionKey);
+    const decision = await runtime.limitRead(keys.limit);
     if (!decision.allowed) return rateLimited(decision.retryAfterMs);
   }
   switch (selection.kind) {
@@ -77,7 +78,7 @@ export async function answerDescriptionRead(
     granted.push(name);
     return [name, toFullDescription(tool, runtime.override(name))];
   });
-  if (granted.length > 0) await runtime.grants.grant(sessionKey, granted);
+  if (granted.length > 0) await runtime.grants.grant(keys.grant, granted);
   // fromEntries defines own properties, so a name like "__proto__" stays an ordinary key.
   return Object.fromEntries(entries);
 }

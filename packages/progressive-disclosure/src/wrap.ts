@@ -16,6 +16,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { ServerFactory, SessionContext } from '@x/core/serve';
 import { ProgressiveDisclosureError } from './errors.js';
+import { grantKeyOf } from './grant-key.js';
 import {
   type CapturedHandler,
   captureRequestHandlers,
@@ -116,9 +117,14 @@ export function createProgressiveDisclosure(
     if (list === undefined || call === undefined) {
       throw unsupported('the server has no tools yet: register its tools before wrapping it');
     }
+    const scopeKey = session.scope ?? session.sessionId ?? randomUUID();
+    const era = session.era ?? 'legacy';
     const binding = {
-      scopeKey: session.scope ?? session.sessionId ?? randomUUID(),
-      era: session.era ?? 'legacy',
+      scopeKey,
+      // Without a scope, the session id (or a key of its own) is the key of everything.
+      grantKey:
+        session.scope === undefined ? scopeKey : grantKeyOf(scopeKey, session.sessionId, era),
+      era,
       role: session.role,
       seenKeys: new Set<string>(),
     };

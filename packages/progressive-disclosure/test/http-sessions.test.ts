@@ -103,8 +103,12 @@ describe('session isolation over Streamable HTTP (§5.1.4, §5.2)', () => {
     expect(await readDescriptions(fresh, ['list_notes'])).toMatchObject({
       error: { code: 'RATE_LIMITED' },
     });
-    // The caller's sessions share its grants too, and another caller has its own bucket.
-    expect(resultText(await fresh.callTool({ name: 'read_note', arguments: { id: 'n1' } }))).toBe(
+    // Grants stay the session's (§5.1): the fresh session has read nothing yet. Another caller
+    // has its own bucket.
+    expect(
+      resultText(await fresh.callTool({ name: 'read_note', arguments: { id: 'n1' } })),
+    ).toContain('TOOL_DESCRIPTION_REQUIRED');
+    expect(resultText(await alice.callTool({ name: 'read_note', arguments: { id: 'n1' } }))).toBe(
       'Buy milk',
     );
     const bob = await connect(running.url, 'bob-token-0123456789ab');
