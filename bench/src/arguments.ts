@@ -111,3 +111,30 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
     });
   }
 }
+
+/** Options whose value is a folder of this machine, and what a result file says instead. */
+const FOLDER_OPTIONS: Readonly<Record<string, string>> = { '--data': '<data>', '--out': '<out>' };
+
+/**
+ * The command line a result file records: `pnpm bench` and `argv`, with the folders of
+ * `--data` and `--out` (either `--data DIR` or `--data=DIR`) written as `<data>` and `<out>`,
+ * so that no committed result names a path of the machine it ran on.
+ */
+export function recordedCommand(argv: readonly string[]): string {
+  const words = ['pnpm bench'];
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index] as string;
+    const [option, inlineValue] = word.split(/=(.*)/s, 2) as [string, string | undefined];
+    const placeholder = FOLDER_OPTIONS[option];
+    if (placeholder === undefined) words.push(word);
+    else if (inlineValue !== undefined) words.push(`${option}=${placeholder}`);
+    else {
+      words.push(option);
+      if (index + 1 < argv.length) {
+        words.push(placeholder);
+        index += 1;
+      }
+    }
+  }
+  return words.join(' ');
+}

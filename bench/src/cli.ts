@@ -11,7 +11,7 @@
  */
 
 import { availableParallelism } from 'node:os';
-import { parseBenchArguments, usage } from './arguments.js';
+import { parseBenchArguments, recordedCommand, usage } from './arguments.js';
 import { missingDatasets, skipMessage } from './availability.js';
 import { BenchError } from './errors.js';
 import {
@@ -62,7 +62,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const written = [
       writeResultFile(folder, benchmark.name, {
         benchmark: benchmark.name,
-        command: ['pnpm bench', ...argv].join(' '),
+        command: recordedCommand(argv),
         environment: { node: process.version, cores: availableParallelism() },
         table: report.text,
         ...report.result,

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseBenchArguments, usage } from '../src/arguments.js';
+import { parseBenchArguments, recordedCommand, usage } from '../src/arguments.js';
 import { missingDatasets, skipMessage } from '../src/availability.js';
 import type { Benchmark } from '../src/benchmark.js';
 import {
@@ -14,6 +15,33 @@ import {
   resultsFolder,
 } from '../src/paths.js';
 import { BENCHMARKS, selectBenchmarks } from '../src/registry.js';
+
+describe('recordedCommand', () => {
+  it('writes the data and output folders as placeholders, whichever way they are given', () => {
+    expect(recordedCommand(['resolve', '--data', '/home/me/data', '--update-results'])).toBe(
+      'pnpm bench resolve --data <data> --update-results',
+    );
+    expect(recordedCommand(['--data=/d', '--out', '/tmp/o', '--split', 'dev'])).toBe(
+      'pnpm bench --data=<data> --out <out> --split dev',
+    );
+    expect(recordedCommand([])).toBe('pnpm bench');
+  });
+
+  it('never keeps a folder value and keeps every other word, for any arguments', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string()), fc.string({ minLength: 1 }), (words, folder) => {
+        const argv = [
+          ...words.filter((word) => !/^--(data|out)(=|$)/.test(word)),
+          '--data',
+          folder,
+        ];
+        const recorded = recordedCommand(argv);
+        expect(recorded.endsWith(' --data <data>')).toBe(true);
+        expect(recorded).toBe(['pnpm bench', ...argv.slice(0, -1), '<data>'].join(' '));
+      }),
+    );
+  });
+});
 
 describe('parseBenchArguments', () => {
   it('reads benchmark names, --data and --split', () => {
