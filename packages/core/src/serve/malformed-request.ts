@@ -6,6 +6,7 @@
  * @module
  */
 import type { JSONRPCErrorResponse, RequestId } from '@modelcontextprotocol/server';
+import { tooLargeAnswer } from './outgoing-bound.js';
 
 /** JSON-RPC 2.0 §5.1: the JSON sent is not a valid Request object. */
 export const INVALID_REQUEST = -32_600;
@@ -78,13 +79,8 @@ export function requestTooLargeAnswer(
   bytes: number,
   maxMessageBytes: number,
 ): JSONRPCErrorResponse {
-  return {
-    jsonrpc: '2.0',
-    id,
-    error: {
-      code: INVALID_REQUEST,
-      message: `REQUEST_TOO_LARGE: the request is ${bytes} bytes, above this server's limit of ${maxMessageBytes} bytes per message (maxMessageBytes)`,
-      data: { reason: 'REQUEST_TOO_LARGE', bytes, maxMessageBytes },
-    },
-  };
+  return tooLargeAnswer(id, INVALID_REQUEST, 'REQUEST_TOO_LARGE', 'request', {
+    bytes,
+    maxMessageBytes,
+  });
 }

@@ -21,21 +21,46 @@ function sizeText(bytes: number, maxMessageBytes: number): string {
   return `${bytes} bytes, above this server's limit of ${maxMessageBytes} bytes per message (maxMessageBytes)`;
 }
 
+/**
+ * The error answer to request `id` about a message of `bytes` bytes above `maxMessageBytes`:
+ * `code`, a message naming `reason` and what was too large (`subject`, then `advice`), and
+ * `data: { reason, bytes, maxMessageBytes }`. Both directions use it: a request skipped unread,
+ * a result replaced.
+ */
+export function tooLargeAnswer(
+  id: RequestId,
+  code: number,
+  reason: 'REQUEST_TOO_LARGE' | 'RESULT_TOO_LARGE',
+  subject: string,
+  sizes: { readonly bytes: number; readonly maxMessageBytes: number },
+  advice = '',
+): JSONRPCErrorResponse {
+  const { bytes, maxMessageBytes } = sizes;
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code,
+      message: `${reason}: the ${subject} is ${sizeText(bytes, maxMessageBytes)}${advice}`,
+      data: { reason, bytes, maxMessageBytes },
+    },
+  };
+}
+
 /** The error answer to request `id` sent in place of its result of `bytes` bytes. */
 export function outgoingTooLargeAnswer(
   id: RequestId,
   bytes: number,
   maxMessageBytes: number,
 ): JSONRPCErrorResponse {
-  return {
-    jsonrpc: '2.0',
+  return tooLargeAnswer(
     id,
-    error: {
-      code: INTERNAL_ERROR,
-      message: `RESULT_TOO_LARGE: the result is ${sizeText(bytes, maxMessageBytes)}; ask for less`,
-      data: { reason: 'RESULT_TOO_LARGE', bytes, maxMessageBytes },
-    },
-  };
+    INTERNAL_ERROR,
+    'RESULT_TOO_LARGE',
+    'result',
+    { bytes, maxMessageBytes },
+    '; ask for less',
+  );
 }
 
 /** The error reported for an outgoing message of `bytes` bytes that was dropped. */
