@@ -113,7 +113,10 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
 }
 
 /** Options whose value is a folder of this machine, and what a result file says instead. */
-const FOLDER_OPTIONS: Readonly<Record<string, string>> = { '--data': '<data>', '--out': '<out>' };
+const FOLDER_OPTIONS: ReadonlyMap<string, string> = new Map([
+  ['--data', '<data>'],
+  ['--out', '<out>'],
+]);
 
 /**
  * The command line a result file records: `pnpm bench` and `argv`, with the folders of
@@ -125,7 +128,7 @@ export function recordedCommand(argv: readonly string[]): string {
   for (let index = 0; index < argv.length; index += 1) {
     const word = argv[index] as string;
     const [option, inlineValue] = word.split(/=(.*)/s, 2) as [string, string | undefined];
-    const placeholder = FOLDER_OPTIONS[option];
+    const placeholder = FOLDER_OPTIONS.get(option);
     if (placeholder === undefined) words.push(word);
     else if (inlineValue !== undefined) words.push(`${option}=${placeholder}`);
     else {

@@ -25,6 +25,7 @@ describe('recordedCommand', () => {
       'pnpm bench --data=<data> --out <out> --split dev',
     );
     expect(recordedCommand([])).toBe('pnpm bench');
+    expect(recordedCommand(['valueOf', 'constructor'])).toBe('pnpm bench valueOf constructor');
   });
 
   it('never keeps a folder value and keeps every other word, for any arguments', () => {
