@@ -1,8 +1,9 @@
 /**
  * Node `http` requests into the SDK's web-standard Streamable HTTP transport.
  *
- * `serveHttp` drives `WebStandardStreamableHTTPServerTransport` (SDK 1.32) rather than its Node
- * wrapper `StreamableHTTPServerTransport`: a rebuilt session is initialized by replaying its
+ * `serveHttp` drives `WebStandardStreamableHTTPServerTransport` (SDK v2,
+ * `@modelcontextprotocol/server`) rather than its Node wrapper
+ * `StreamableHTTPServerTransport`: a rebuilt session is initialized by replaying its
  * `initialize` as a web `Request` (see `session-replay.ts`), which only the web-standard class
  * accepts through its public API. The conversion is `@hono/node-server`'s, the same adapter the
  * SDK's Node wrapper uses, so requests behave exactly as they did through the wrapper.
