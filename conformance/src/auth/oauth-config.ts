@@ -40,7 +40,8 @@ export function oauthConfigFor(
     jwksUri: issuer.jwksUri,
     scopesSupported:
       scopedTool === undefined ? [BASE_TEST_SCOPE] : [BASE_TEST_SCOPE, scopedTool.scope],
-    toolScopes: scopedTool === undefined ? {} : { [globLiteral(scopedTool.name)]: scopedTool.scope },
+    toolScopes:
+      scopedTool === undefined ? {} : { [globLiteral(scopedTool.name)]: scopedTool.scope },
   };
 }
 

@@ -9,6 +9,8 @@
 export interface OAuthTestTokens {
   /** For this resource, unexpired, every scope the target names. */
   readonly valid: string;
+  /** Another valid token (another `jti`): the one the accepted check presents. */
+  readonly fresh: string;
   /** Like `valid`, for another resource (RFC 8707 audience). */
   readonly wrongAudience: string;
   /** Like `valid`, expired. */

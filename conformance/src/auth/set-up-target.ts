@@ -87,6 +87,7 @@ async function mintTokens(
   const valid = { audience: resource, scope: full, expiresIn: VALID_FOR_SECONDS };
   return {
     valid: await issuer.mint(valid),
+    fresh: await issuer.mint({ ...valid, id: 'fresh' }),
     wrongAudience: await issuer.mint({ ...valid, audience: otherResource(resource) }),
     expired: await issuer.mint({ ...valid, expiresIn: -EXPIRED_SECONDS_AGO }),
     badSignature: await issuer.mint({ ...valid, foreignKey: true }),

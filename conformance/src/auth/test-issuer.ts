@@ -31,6 +31,8 @@ export interface TokenClaims {
   readonly scope?: string;
   /** Seconds from now until `exp`; negative for a token that has expired. */
   readonly expiresIn: number;
+  /** The `jti` claim (absent: none). */
+  readonly id?: string;
   /** Sign with a key the JWKS does not publish (a token with a bad signature). */
   readonly foreignKey?: boolean;
 }
@@ -92,6 +94,7 @@ export async function startTestIssuer(): Promise<TestIssuer> {
         .setAudience(claims.audience)
         .setIssuedAt(Math.min(now, now + claims.expiresIn - 60))
         .setExpirationTime(now + claims.expiresIn);
+      if (claims.id !== undefined) token.setJti(claims.id);
       return token.sign(claims.foreignKey === true ? foreign.privateKey : published.privateKey);
     },
     close: async () => {

@@ -5,10 +5,10 @@
  * @module
  */
 
+import { setUpTarget } from '../auth/set-up-target.js';
 import type { CheckStatus } from '../check.js';
 import type { DriverSpecDefinition } from '../driver/driver-check.js';
 import { type DriverTargetDefinition, isDriverTarget } from '../driver/driver-target.js';
-import { setUpTarget } from '../auth/set-up-target.js';
 import { ERA_CHOICES, type Era, type EraChoice, eraLabel } from '../era/era.js';
 import { planEras } from '../era/probe-eras.js';
 import { ConformanceError, describeError } from '../errors.js';

@@ -29,7 +29,9 @@ export function authFixtureTarget(defect: string, scopedTool = true): TargetDefi
       defect,
     ],
     specs: ['mcp-auth'],
-    ...(scopedTool ? { settings: { [AUTH_SETTINGS_KEY]: { scopedTool: AUTH_FIXTURE_SCOPED_TOOL } } } : {}),
+    ...(scopedTool
+      ? { settings: { [AUTH_SETTINGS_KEY]: { scopedTool: AUTH_FIXTURE_SCOPED_TOOL } } }
+      : {}),
     ready: /^listening /u,
   });
 }

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { CheckContext, CheckOutcome } from '../../check.js';
 import type { OAuthCredentials } from '../../auth/oauth-credentials.js';
+import type { CheckContext, CheckOutcome } from '../../check.js';
 import { notApplicable, skip } from '../../outcome.js';
 import { postOpening, unauthenticatedAnswer } from './probe.js';
 
@@ -63,5 +63,5 @@ export async function tokenCheckStart(
 
 /** The answer to the opening request with the valid token, probed once per target and era. */
 export function validTokenAnswer(context: CheckContext, auth: OAuthCredentials) {
-  return context.memo('mcp-auth:valid', () => postOpening(context, auth.tokens.valid));
+  return context.memo('mcp-auth:valid', () => postOpening(context, auth.tokens.fresh));
 }

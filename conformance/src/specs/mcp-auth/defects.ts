@@ -31,13 +31,19 @@ export const mcpAuthDefects: DefectTable = {
     {
       requirement: 'auth.metadata.authorization-servers',
       defect: 'no-authorization-servers',
-      failure: /^http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp: authorization_servers is empty$/,
+      failure:
+        /^http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp: authorization_servers is empty$/,
     },
     {
       requirement: 'auth.metadata.resource',
       defect: 'wrong-resource',
       failure:
         /^http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp: resource is http:\/\/127\.0\.0\.1:\d+\/other, not the endpoint http:\/\/127\.0\.0\.1:\d+\/mcp$/,
+    },
+    {
+      requirement: 'auth.token.accepted',
+      defect: 'first-token-only',
+      failure: /^a valid token for http:\/\/127\.0\.0\.1:\d+\/mcp gets HTTP 401$/,
     },
     {
       requirement: 'auth.token.audience',

@@ -72,7 +72,12 @@ export async function postOpening(
     ...standard,
     authorization: bearer === undefined ? null : `Bearer ${bearer}`,
   });
-  const response = await fetch(url, { method: 'POST', headers, body: text, signal: context.signal });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: text,
+    signal: context.signal,
+  });
   return answerOf(response);
 }
 

@@ -51,7 +51,10 @@ export const mcpAuthRequirements: readonly Requirement[] = [
     summary:
       "The server lets a client find its protected resource metadata: resource_metadata on the 401's Bearer challenge (RFC 9728 §5.1), or the document at a well-known URI (the endpoint's path-suffixed one or the root one).",
     phrase: 'implement one of the discovery mechanisms',
-    note: in2026('Authorization Server Discovery', 'Protected Resource Metadata Discovery Requirements'),
+    note: in2026(
+      'Authorization Server Discovery',
+      'Protected Resource Metadata Discovery Requirements',
+    ),
   },
   {
     id: 'auth.metadata.authorization-servers',
@@ -77,7 +80,7 @@ export const mcpAuthRequirements: readonly Requirement[] = [
     section: '§2.1 Authorization Request Header Field',
     level: 'MUST',
     summary:
-      "A valid token for this resource from a trusted issuer, sent in the Authorization header, gets the request served (HTTP 2xx).",
+      'A valid token for this resource from a trusted issuer, sent in the Authorization header, gets the request served (HTTP 2xx).',
     phrase: 'resource servers support the Authorization header method',
   },
   {

@@ -52,7 +52,8 @@ export const discoveryCheck: Check = {
     if (inapplicable !== undefined) return inapplicable;
     const found = await discoveredMetadata(context);
     if ('missing' in found) return fail(found.missing);
-    if (found.problem !== undefined) return fail(`resource_metadata points nowhere: ${found.problem}`);
+    if (found.problem !== undefined)
+      return fail(`resource_metadata points nowhere: ${found.problem}`);
     return pass(
       found.source === 'challenge'
         ? `the 401 challenge names its metadata, ${found.url}`

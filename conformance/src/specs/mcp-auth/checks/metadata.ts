@@ -14,7 +14,11 @@ import { discoveredMetadata } from '../metadata-discovery.js';
 async function metadataDocument(
   context: CheckContext,
 ): Promise<
-  | { readonly document: Readonly<Record<string, unknown>>; readonly url: string; readonly source: string }
+  | {
+      readonly document: Readonly<Record<string, unknown>>;
+      readonly url: string;
+      readonly source: string;
+    }
   | CheckOutcome
 > {
   const inapplicable = await authInapplicable(context);

@@ -48,7 +48,8 @@ export const insufficientScopeCheck: Check = {
     }
     const scopes = (challenge.params.scope ?? '').split(' ');
     if (!scopes.includes(tool.scope)) problems.push(`scope does not name ${tool.scope}`);
-    if (challenge.params.resource_metadata === undefined) problems.push('resource_metadata is missing');
+    if (challenge.params.resource_metadata === undefined)
+      problems.push('resource_metadata is missing');
     return problems.length > 0
       ? fail(`the 403 of ${what}: ${listProblems(problems)}`)
       : pass(`${what} gets 403 with error="insufficient_scope" and scope naming ${tool.scope}`);

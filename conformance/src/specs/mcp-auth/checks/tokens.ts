@@ -29,7 +29,7 @@ export const acceptedCheck: Check = {
 /** A check that the token `variant` is refused with 401. */
 function refusalCheck(
   requirement: string,
-  variant: Exclude<keyof OAuthTestTokens, 'valid' | 'limitedScope'>,
+  variant: Exclude<keyof OAuthTestTokens, 'valid' | 'fresh' | 'limitedScope'>,
   what: string,
 ): Check {
   return {
@@ -60,7 +60,7 @@ export const expiredCheck = refusalCheck('auth.token.expired', 'expired', 'that 
 export const signatureCheck = refusalCheck(
   'auth.token.signature',
   'badSignature',
-  "signed by a key the issuer does not publish",
+  'signed by a key the issuer does not publish',
 );
 
 /** The 401 of a refused token says error="invalid_token". */
