@@ -11,9 +11,7 @@ import { authInapplicable } from '../applicability.js';
 import { discoveredMetadata } from '../metadata-discovery.js';
 
 /** The document discovered, or the outcome of a check that cannot read one. */
-async function metadataDocument(
-  context: CheckContext,
-): Promise<
+async function metadataDocument(context: CheckContext): Promise<
   | {
       readonly document: Readonly<Record<string, unknown>>;
       readonly url: string;
