@@ -5,6 +5,7 @@
  */
 
 import type { Client } from '@modelcontextprotocol/client';
+import type { OAuthCredentials } from './auth/oauth-credentials.js';
 import type { Era } from './era/era.js';
 import type { RawSession } from './session/raw-session.js';
 
@@ -39,6 +40,8 @@ export interface TargetDescription {
   readonly url?: string | undefined;
   /** The headers every HTTP request to the target carries (authorization, say). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** The kit's OAuth test credentials, for a target registered with `auth: 'oauth'`. */
+  readonly auth?: OAuthCredentials | undefined;
   /**
    * The protocol era the checks speak: the SDK client, the shared session and fresh sessions
    * all use it. A check whose requirement belongs to one era skips in the other.

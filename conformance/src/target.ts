@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { OAuthCredentials } from './auth/oauth-credentials.js';
 
 /** A server started as a child process and spoken to over stdin/stdout. */
 export interface StdioTransportConfig {
@@ -41,7 +42,31 @@ export interface TargetSetup {
   readonly transport: TargetTransport;
   /** Undoes the setup (removes a temporary directory, say); runs after the target's checks. */
   readonly cleanup?: () => Promise<void>;
+  /** The OAuth test credentials of a target with `auth: 'oauth'` (set by the kit, not the target). */
+  readonly auth?: OAuthCredentials;
 }
+
+/** What the kit gives {@link TargetDefinition.setup} of a target with `auth: 'oauth'`. */
+export interface OAuthSetupContext {
+  /**
+   * Writes the `--oauth` file of a target whose MCP endpoint is `resource` (its canonical URI,
+   * the tokens' audience) and returns its path; the file trusts the kit's test issuer and lives
+   * until the target's checks are done.
+   */
+  writeConfig(resource: string): Promise<string>;
+}
+
+/** What {@link TargetDefinition.setup} is given. */
+export interface TargetSetupContext {
+  /** Present when the target is registered with `auth: 'oauth'`. */
+  readonly oauth?: OAuthSetupContext;
+}
+
+/**
+ * How the kit authorizes a target: `'oauth'` starts a test issuer for it, hands `setup` an
+ * `--oauth` file writer and gives the checks tokens (the `mcp-auth` spec); absent, none.
+ */
+export type TargetAuth = 'oauth';
 
 /**
  * A server to check, as `runConformance` takes it.
@@ -55,8 +80,13 @@ export interface TargetDefinition {
   readonly specs?: readonly string[];
   /** Spec-specific facts that checks read, passed on to the checks as `target.settings`. */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * Opts the target in to OAuth: the kit runs a test issuer, `setup` gets `context.oauth` to
+   * write the `--oauth` file, and every request carries a valid token unless a check says not.
+   */
+  readonly auth?: TargetAuth;
   /** Prepares the server and says how to reach it. */
-  setup(): Promise<TargetSetup>;
+  setup(context?: TargetSetupContext): Promise<TargetSetup>;
 }
 
 /** A target for a fixed transport that needs no setup. */

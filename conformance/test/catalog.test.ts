@@ -154,6 +154,8 @@ describe('the requirement catalog', () => {
       `mcp-${LATEST_PROTOCOL_VERSION}`,
       'mcp-2026-07-28',
       'progressive-disclosure-2.1',
+      'rfc-6750',
+      'rfc-9728',
       'sep-2640',
       'x-architecture',
     ]);

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { setUpTarget } from '../auth/set-up-target.js';
 import type { CheckStatus } from '../check.js';
 import type { DriverSpecDefinition } from '../driver/driver-check.js';
 import { type DriverTargetDefinition, isDriverTarget } from '../driver/driver-target.js';
@@ -191,7 +192,7 @@ async function runTarget(
   definition: TargetDefinition,
   settings: RunSettings,
 ): Promise<TargetReport[]> {
-  const setup = await definition.setup();
+  const setup = await setUpTarget(definition);
   try {
     const plan = await planEras(setup.transport, settings.era, settings.timeoutMs).catch(
       (error: unknown) => {
@@ -236,6 +237,7 @@ async function runTargetEra(
       settings: definition.settings,
       url: setup.transport.kind === 'http' ? setup.transport.url : undefined,
       headers: setup.transport.kind === 'http' ? setup.transport.headers : undefined,
+      auth: setup.auth,
       era,
     },
     setup.transport,

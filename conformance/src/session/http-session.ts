@@ -84,10 +84,12 @@ class HttpRawSession extends BaseRawSession {
     if (sessionId !== null && this.sessionId === undefined) this.sessionId = sessionId;
     if (responseId !== undefined) this.statuses.set(responseId, response.status);
     const contentType = response.headers.get('content-type') ?? undefined;
+    const wwwAuthenticate = response.headers.get('www-authenticate') ?? undefined;
     const body = await this.readBody(response, responseId);
     const answer: RawSendResult = {
       status: response.status,
       ...(contentType === undefined ? {} : { contentType }),
+      ...(wwwAuthenticate === undefined ? {} : { wwwAuthenticate }),
       ...(body === undefined ? {} : { bodyHead: headOf(body) }),
     };
     if (responseId !== undefined) this.answers.set(responseId, answer);

@@ -20,6 +20,8 @@ export interface RawSendResult {
   readonly contentType?: string;
   /** The head of the answer's body when it was not an event stream, one line (HTTP only). */
   readonly bodyHead?: string;
+  /** The answer's `WWW-Authenticate` header, when it had one (HTTP only). */
+  readonly wwwAuthenticate?: string;
 }
 
 /** Options of one request of {@link RawSession.exchange}. */

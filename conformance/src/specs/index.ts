@@ -11,6 +11,7 @@ import { cashSpec } from './cash/index.js';
 import { contextCacheSpec } from './context-cache/index.js';
 import { gatewaySpec } from './gateway/index.js';
 import { mcp2026Spec } from './mcp-2026/index.js';
+import { mcpAuthSpec } from './mcp-auth/index.js';
 import { mcpBaseSpec } from './mcp-base/index.js';
 import { mcpSkillsSpec } from './mcp-skills/index.js';
 import { mcsSpec } from './mcs/index.js';
@@ -21,6 +22,7 @@ export const specRegistry: readonly SpecDefinition[] = [
   mcpBaseSpec,
   mcp2026Spec,
   mcpSkillsSpec,
+  mcpAuthSpec,
   progressiveDisclosureSpec,
   contextCacheSpec,
   gatewaySpec,
