@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { CoreError } from '../errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import { encoderBatches } from './encoder-batches.js';
 import type { SentenceEncoderModel } from './sentence-encoder-model.js';
 import { createEncoderPool, workersAvailable } from './sentence-encoder-pool.js';
 import { wholeNumberOption } from './whole-number-option.js';
@@ -90,10 +91,7 @@ export function createSentenceEncoderProvider(
       const order = [...texts.keys()].sort(
         (x, y) => (texts[x] as string).length - (texts[y] as string).length || x - y,
       );
-      const batches: number[][] = [];
-      for (let start = 0; start < order.length; start += batchSize) {
-        batches.push(order.slice(start, start + batchSize));
-      }
+      const batches = encoderBatches(order, pooled ? workers : 1, batchSize);
       const vectors: Float32Array[] = new Array(texts.length);
       let next = 0;
       const lane = async (): Promise<void> => {

@@ -44,10 +44,24 @@ describe('the sentence encoder worker pool', () => {
     const { code, stdout } = await runNode(`
       const { createSentenceEncoderProvider } = await import(${JSON.stringify(PROVIDER)});
       const provider = createSentenceEncoderProvider({ workers: 2 });
-      const vectors = await provider.embed(['one short text', 'another one']);
+      const vectors = await provider.embed(['one short text']);
       console.log(vectors.length, vectors[0].length);
     `);
-    expect(stdout.trim()).toBe('2 512');
+    expect(stdout.trim()).toBe('1 512');
+    expect(code).toBe(0);
+  });
+
+  it('answers a query split over both workers with the vectors of one thread, in order', async () => {
+    const { code, stdout } = await runNode(`
+      const { createSentenceEncoderProvider } = await import(${JSON.stringify(PROVIDER)});
+      const texts = ['send an email to my team', 'then book a table', 'and convert euros'];
+      const pooled = await createSentenceEncoderProvider({ workers: 2 }).embed(texts);
+      const alone = await createSentenceEncoderProvider({ workers: 1 }).embed(texts);
+      const same = pooled.every((vector, i) =>
+        vector.every((value, k) => Math.abs(value - alone[i][k]) < 1e-5));
+      console.log(pooled.length, same);
+    `);
+    expect(stdout.trim()).toBe('3 true');
     expect(code).toBe(0);
   });
 });
