@@ -34,6 +34,10 @@ export {
 } from './invisible-unicode-rule.js';
 // Quarantine
 export {
+  type OpenConfiguredIntegrityOptions,
+  openConfiguredIntegrity,
+} from './open-configured-integrity.js';
+export {
   type OpenToolIntegrity,
   type OpenToolIntegrityOptions,
   openToolIntegrity,
