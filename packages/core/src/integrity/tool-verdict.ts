@@ -69,7 +69,7 @@ export function formatVerdict(verdict: ToolVerdict): string {
     reasons.push(`changed since first seen (${verdict.changes.join('; ')})`);
   }
   for (const finding of verdict.findings) {
-    reasons.push(`${finding.rule} in ${finding.field}: ${finding.evidence}`);
+    reasons.push(`${finding.rule} in ${finding.field}: "${finding.evidence}"`);
   }
   const what = verdict.status === 'accepted' ? 'accepted a change of' : verdict.status;
   return `${what} ${verdict.server}/${verdict.tool}: ${reasons.join('; ') || 'no change'}`;
