@@ -6,6 +6,7 @@
 
 import { aggregateMcpServers, type CashServer, createCashServer, MANIFEST_PATH } from '@x/cash';
 import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
+import { openConfiguredIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
 import { type RunningServer, readTokensFile, serveHttp, serveStdio } from '@x/core/serve';
 import { createSessionStore } from '@x/core/sessions';
@@ -136,13 +137,27 @@ export async function runAggregate(
     ...(command.helpTokenLimit === undefined ? {} : { helpTokenLimit: command.helpTokenLimit }),
   });
   if (command.skillsPath !== undefined) await cash.skillsFromFolder(command.skillsPath);
-  const aggregation = await aggregateMcpServers(cash, config, { upstream: { stderr: 'ignore' } });
+  // Quarantined tools (see @x/core/integrity) are never mounted: absent from help, refused by call.
+  const integrity = await openConfiguredIntegrity({
+    config,
+    configPath: command.configPath ?? '',
+    sessionStore: command.sessionStore,
+    onReport: (line) => observability.logger.warn('integrity.quarantine', line),
+    onStoreError: (error) => observability.logger.error('session-store.error', error.message),
+  });
+  const aggregation = await aggregateMcpServers(cash, config, {
+    upstream: { stderr: 'ignore', ...(integrity === undefined ? {} : { toolScreen: integrity }) },
+  }).catch(async (error: unknown) => {
+    await integrity?.close();
+    throw error;
+  });
   return serve(
     cash,
     command,
     endpoint,
     async () => {
       await aggregation.close();
+      await integrity?.close();
       await cash.close();
     },
     { observability, checks: [upstreamsReadiness(() => aggregation.pool.upstreams.values())] },

@@ -58,6 +58,8 @@ export function connectCaller(
 export interface HttpProcess {
   url: URL;
   child: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
   stop(): Promise<number | null>;
 }
 
@@ -78,7 +80,9 @@ export function startHttp(args: readonly string[]): Promise<HttpProcess> {
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), child, stop });
+      if (match?.[1] !== undefined) {
+        resolve({ url: new URL(match[1]), child, stop, stderr: () => stderr });
+      }
     });
     child.once('exit', (code) => reject(new Error(`x-cash exited with ${code}: ${stderr}`)));
   });

@@ -16,6 +16,7 @@ import { type ListenAddress, parseListenAddress } from '@x/core/serve';
 import { parseSessionStoreArgument, type SessionStoreConfig } from '@x/core/sessions';
 import { MAX_TOP_K } from '@x/gateway';
 import type { ProxyToolNames } from '@x/gateway/server';
+import { parseToolsArguments, type ToolsCommand } from './tools-arguments.js';
 
 /** The help text of `x-gateway`. */
 export const USAGE = `Usage:
@@ -25,6 +26,8 @@ export const USAGE = `Usage:
                   [--max-message-bytes N] [--ranking auto|lexical|hybrid] [--vector-cache DIR|off]
                   [--log-format human|json] [--log-level LEVEL] [--metrics on|off]
   x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
+  x-gateway tools quarantined --config FILE [--session-store memory|redis://HOST:PORT]
+  x-gateway tools approve --config FILE (SERVER/TOOL ... | --all) [--session-store STORE]
   x-gateway --help
 
 serve   Puts every server of an mcpServers file behind one MCP server, over stdio unless
@@ -32,6 +35,9 @@ serve   Puts every server of an mcpServers file behind one MCP server, over stdi
         tool_view; --mode proxy lists every upstream tool as a stripped card plus
         tool_hydrate and tool_execute.
 browse  Prints the cards a model would see for a query or a path, for tuning catalogs.
+tools   With an "integrity" section in the file: quarantined lists the tools held back
+        (changed since first seen, or carrying hidden instructions) with the reasons;
+        approve trusts their current version (or every quarantined one with --all).
 
 Options:
   --config FILE          an mcpServers JSON file (required)
@@ -54,6 +60,7 @@ Options:
 ${OBSERVABILITY_USAGE}  --path PATH            browse: a ChoiceGraph path such as / or /filesystem
   --top-k N              browse: how many cards a query shows (1-${MAX_TOP_K}, default 10)
   --json                 browse: print the cards' JSON form instead of the rendered lines
+  --all                  tools approve: every quarantined tool
   --help                 print this help
 `;
 
@@ -99,7 +106,8 @@ export type GatewayCommand =
       topK: number | undefined;
       /** Whether to print JSON. */
       json: boolean;
-    };
+    }
+  | ToolsCommand;
 
 /** A command-line mistake; the CLI prints it with the usage and exits with status 2. */
 export class UsageError extends Error {
@@ -155,7 +163,7 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
   const { values, positionals } = parsed;
   if (values.help === true) return { kind: 'help' };
   const [command, ...rest] = positionals;
-  if (command !== 'serve' && command !== 'browse') {
+  if (command !== 'serve' && command !== 'browse' && command !== 'tools') {
     throw new UsageError(
       command === undefined
         ? 'a command is required'
@@ -168,6 +176,15 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} belongs to ${owner}`);
     }
   };
+  if (command === 'tools') {
+    only(['mode', 'http', 'tokens', 'tool-names', 'max-inline-tokens', 'quiet'], 'serve');
+    only(['artifact-dir', 'max-message-bytes', 'ranking', 'vector-cache'], 'serve');
+    only(['log-format', 'log-level', 'metrics', 'path', 'top-k', 'json'], 'serve or browse');
+    const tools = parseToolsArguments(rest, { ...values, config: values.config });
+    if (typeof tools === 'string') throw new UsageError(tools);
+    return tools;
+  }
+  only(['all'], 'tools approve');
   if (command === 'serve') {
     only(['path', 'top-k', 'json'], 'browse');
     if (rest.length > 0)
@@ -260,6 +277,7 @@ function parse(argv: readonly string[]) {
       path: { type: 'string' },
       'top-k': { type: 'string' },
       json: { type: 'boolean' },
+      all: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `x-gateway`: serve the gateway or the proxy, or browse a catalog.
+ * `x-gateway`: serve the gateway or the proxy, browse a catalog, or list and approve
+ * quarantined tools.
  *
- * Exit status: 0 after a clean shutdown, `--help` or a browse; 1 when the
- * configuration cannot be served or a browse fails; 2 for a bad command line
+ * Exit status: 0 after a clean shutdown, `--help`, a browse or a `tools` command; 1 when the
+ * configuration cannot be served or a browse or `tools` command fails; 2 for a bad command line
  * (with the usage on stderr).
  *
  * @module
@@ -15,6 +16,7 @@ import { GatewayError, toErrorPayload } from '@x/gateway';
 import { browse } from './browse-command.js';
 import { type GatewayCommand, parseGatewayArguments, USAGE, UsageError } from './cli-arguments.js';
 import { serve } from './serve-command.js';
+import { runToolsCommand } from './tools-command.js';
 
 const PROGRAM = 'x-gateway';
 const VERSION = '0.1.0';
@@ -45,6 +47,10 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   try {
     if (command.kind === 'browse') {
       process.stdout.write(await browse(command, report));
+      return 0;
+    }
+    if (command.kind === 'tools-quarantined' || command.kind === 'tools-approve') {
+      process.stdout.write(await runToolsCommand(command, report));
       return 0;
     }
     observability = await startAppObservability({

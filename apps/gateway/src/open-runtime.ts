@@ -4,6 +4,7 @@
  * @module
  */
 
+import { openConfiguredIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig } from '@x/core/logging';
 import { startProgress } from '@x/core/progress';
 import { createUpstreamPool, loadMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
@@ -53,6 +54,11 @@ export interface OpenRuntimeOptions {
   upstreamStderr?: (text: string, upstream: string) => void;
   /** Hears the configuration's secrets (upstream env and header values) before anything runs. */
   onSecrets?: (secrets: readonly string[]) => void;
+  /**
+   * The session store a `--session-store` flag names, over the file's `sessionStore`: tool
+   * integrity keeps its records there when it is Redis (see `@x/core/integrity`).
+   */
+  sessionStore?: unknown;
 }
 
 /**
@@ -72,11 +78,24 @@ export async function openRuntime(
       ? undefined
       : await createSchemaTrust(gatewayConfig.schemaTrust);
   const piped = options.upstreamStderr;
+  // Quarantined tools never reach the catalog: the pool screens every listing and call.
+  const integrity = await openConfiguredIntegrity({
+    config,
+    configPath,
+    sessionStore: options.sessionStore ?? gatewayConfig.sessionStore,
+    onReport: options.report,
+    onStoreError: (error) => options.report(`integrity store: ${error.message}`),
+  });
   const pool = createUpstreamPool(config, {
     clientInfo: { name: 'x-gateway', version: '0.1.0' },
     stderr: options.quiet ? 'ignore' : piped === undefined ? 'inherit' : 'pipe',
     ...(piped === undefined ? {} : { onStderr: piped }),
+    ...(integrity === undefined ? {} : { toolScreen: integrity }),
   });
+  const closePool = async () => {
+    await pool.close();
+    await integrity?.close();
+  };
   // A status line on a terminal only (a client reading our stderr sees nothing).
   const status = startProgress(
     process.stderr,
@@ -92,7 +111,7 @@ export async function openRuntime(
     });
   } catch (error) {
     status.finish('x-gateway: catalog ingest failed');
-    await pool.close();
+    await closePool();
     throw error;
   }
   status.finish(`x-gateway: ingested ${runtime.catalog.size} tools`);
@@ -126,7 +145,7 @@ export async function openRuntime(
       primitives?.close();
       controls?.close();
       runtime.close();
-      await pool.close();
+      await closePool();
     },
   };
 }

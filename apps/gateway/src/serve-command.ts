@@ -46,6 +46,7 @@ export async function serve(
   const opened = await openRuntime(command.configPath, {
     quiet: command.quiet,
     report,
+    ...(command.sessionStore === undefined ? {} : { sessionStore: command.sessionStore }),
     onSecrets: (secrets) => logger.redactor.addSecrets(secrets),
     // An upstream's stderr goes through the log too, so that its lines lose the secrets the
     // gateway knows (an env value it prints) and JSON lines stay JSON lines.

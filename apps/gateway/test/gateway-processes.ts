@@ -27,17 +27,23 @@ export interface GatewayProcess {
   stop(): Promise<number | null>;
   /** Resolves with the first stderr line that matches `pattern` (already written or to come). */
   waitForLine(pattern: RegExp): Promise<string>;
+  /** Everything written to stderr so far. */
+  stderr(): string;
 }
 
-/** Starts `x-gateway serve --config CONFIG ARGS --http 127.0.0.1:0` in its own process group. */
+/**
+ * Starts `x-gateway serve --config CONFIG ARGS --http 127.0.0.1:0` in its own process group,
+ * with `env` as its environment when given.
+ */
 export function startGateway(
   config: string,
   args: readonly string[] = [],
+  env?: NodeJS.ProcessEnv,
 ): Promise<GatewayProcess> {
   const child = spawn(
     process.execPath,
     [CLI, 'serve', '--config', config, ...args, '--http', '127.0.0.1:0', '--quiet'],
-    { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+    { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...(env === undefined ? {} : { env }) },
   );
   const stop = () => stopProcessGroup(child);
   let stderr = '';
@@ -60,7 +66,9 @@ export function startGateway(
       stderr += chunk.toString();
       settleWaiting();
       const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), child, stop, waitForLine });
+      if (match?.[1] !== undefined) {
+        resolve({ url: new URL(match[1]), child, stop, waitForLine, stderr: () => stderr });
+      }
     });
     child.once('exit', (code) => reject(new Error(`x-gateway exited with ${code}: ${stderr}`)));
   });

@@ -5,6 +5,7 @@
  */
 
 import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
+import { openToolIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
 import {
   type RunningServer,
@@ -196,6 +197,19 @@ export async function runWrap(
   const config = await loadMcpServersConfig(command.configPath);
   observability.logger.redactor.addSecrets(secretsOfMcpServersConfig(config));
   const sessions = await openSessions(command, observability);
+  // Quarantined tools (see @x/core/integrity) never reach the layer's listings or calls.
+  let integrity: ReturnType<typeof openToolIntegrity>;
+  try {
+    integrity = openToolIntegrity({
+      config,
+      configPath: command.configPath,
+      ...(sessions.store.backend === 'memory' ? {} : { sharedStore: sessions.store }),
+      onReport: (line) => log(`x-pd: ${line}`),
+    });
+  } catch (error) {
+    await sessions.store.close();
+    throw error;
+  }
   let folder: DescriptionFolder | undefined;
   if (command.descriptionsPath !== undefined) {
     folder = await loadDescriptionFolder(command.descriptionsPath, {
@@ -210,12 +224,14 @@ export async function runWrap(
     prefixTools: command.prefixTools,
     groups: command.groups,
     ...(folder === undefined ? {} : { descriptions: folder }),
+    ...(integrity === undefined ? {} : { upstream: { toolScreen: integrity } }),
     onUpstreamError: (name, error) =>
       log(`x-pd: upstream ${name}: ${error.code}: ${error.message}`),
   });
   const release = async () => {
     folder?.close();
     await proxy.close();
+    await integrity?.close();
     await sessions.store.close();
   };
   if (folder !== undefined) {

@@ -15,6 +15,8 @@ export const BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url
 export interface HttpProcess {
   url: URL;
   child: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
   /** Stops `x-pd` and the upstream servers it started; resolves with its exit code once all are gone. */
   stop(): Promise<number | null>;
 }
@@ -35,7 +37,9 @@ export function startHttp(args: readonly string[]): Promise<HttpProcess> {
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), child, stop });
+      if (match?.[1] !== undefined) {
+        resolve({ url: new URL(match[1]), child, stop, stderr: () => stderr });
+      }
     });
     child.once('exit', (code) => reject(new Error(`x-pd exited with ${code}: ${stderr}`)));
   });

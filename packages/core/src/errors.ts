@@ -20,6 +20,8 @@ const CORE_ERROR_MARKER = Symbol.for('@x/core.error');
  * - `CANCELLED`: the caller aborted the operation.
  * - `CLOSED`: the object was used after it was closed.
  * - `INVALID_ARGUMENT`: a caller passed a value outside the documented domain.
+ * - `STORE_CORRUPT`: a file we keep state in (the integrity records) cannot be read as ours; it
+ *   is left untouched and the message names it.
  */
 export type CoreErrorCode =
   | 'CONFIG_INVALID'
@@ -31,7 +33,8 @@ export type CoreErrorCode =
   | 'UPSTREAM_ERROR'
   | 'CANCELLED'
   | 'CLOSED'
-  | 'INVALID_ARGUMENT';
+  | 'INVALID_ARGUMENT'
+  | 'STORE_CORRUPT';
 
 /** What {@link CoreError}'s constructor takes. */
 export interface CoreErrorOptions {

@@ -70,6 +70,7 @@ describe('toGatewayError', () => {
     ['CLOSED', 'UPSTREAM_UNAVAILABLE'],
     ['CONFIG_INVALID', 'UPSTREAM_UNAVAILABLE'],
     ['INVALID_ARGUMENT', 'UPSTREAM_ERROR'],
+    ['STORE_CORRUPT', 'UPSTREAM_UNAVAILABLE'],
   ])('maps the core class %s to %s and keeps its retryable flag', (coreCode, gatewayCode) => {
     const core = new CoreError({
       code: coreCode,

@@ -35,6 +35,7 @@ export {
   type SkillsPassthroughOptions,
 } from './skills-passthrough.js';
 export { createStartSlots, type StartSlots } from './start-slots.js';
+export type { ToolScreen } from './tool-screen.js';
 export { createUpstream } from './upstream.js';
 export type { ReconnectOptions, StderrMode, UpstreamOptions } from './upstream-options.js';
 export type { Upstream, UpstreamRequestOptions, UpstreamStatus } from './upstream-types.js';

@@ -5,6 +5,7 @@
  */
 import type { Implementation } from '@modelcontextprotocol/server';
 import { CoreError } from '../errors.js';
+import type { ToolScreen } from './tool-screen.js';
 
 /** How a lost upstream is reconnected; see {@link createUpstream} for the policy. */
 export interface ReconnectOptions {
@@ -52,6 +53,12 @@ export interface UpstreamOptions {
    * starve its slow starters. A positive integer or `Infinity`. Default 4.
    */
   maxParallelStarts?: number;
+  /**
+   * A gate after `include` / `exclude`: each tool listing passes through `screen`, and a call
+   * to a tool it holds back fails as a hidden tool would. `@x/core/integrity` provides one that
+   * quarantines changed or poisoned tools. Default: none.
+   */
+  toolScreen?: ToolScreen;
 }
 
 /** The default of {@link UpstreamOptions.maxParallelStarts}. */
@@ -69,6 +76,7 @@ export interface ResolvedUpstreamOptions {
   closeGraceMs: number;
   maxMessageBytes: number;
   maxParallelStarts: number;
+  toolScreen: ToolScreen | undefined;
 }
 
 /** The default largest message read from an upstream server, stdio or HTTP (64 MiB). */
@@ -146,5 +154,6 @@ export function resolveUpstreamOptions(options: UpstreamOptions = {}): ResolvedU
       1,
       true,
     ),
+    toolScreen: options.toolScreen,
   };
 }

@@ -185,7 +185,20 @@ export function createUpstream(
     });
   }
 
-  return instrumentUpstream({
+  /** Whether the tool screen lets a call through; a tool it never judged is listed first. */
+  async function screenAdmits(
+    toolName: string,
+    options: UpstreamRequestOptions | undefined,
+  ): Promise<boolean> {
+    const screen = settings.toolScreen;
+    if (screen === undefined) return true;
+    const known = screen.admits(name, toolName);
+    if (known !== undefined) return known;
+    await upstream.listTools(options);
+    return screen.admits(name, toolName) === true;
+  }
+
+  const upstream: Upstream = instrumentUpstream({
     name,
     config: validConfig,
     get status() {
@@ -210,7 +223,10 @@ export function createUpstream(
           return { items: page.tools, nextCursor: page.nextCursor };
         },
       );
-      return filterTools(tools, validConfig);
+      const exposed = filterTools(tools, validConfig);
+      return settings.toolScreen === undefined
+        ? exposed
+        : settings.toolScreen.screen(name, exposed);
     },
     listResources(options) {
       return listAll('resources/list', 'resources', options, async (client, params, request) => {
@@ -279,6 +295,13 @@ export function createUpstream(
           data: { upstream: name, operation, tool: toolName },
         });
       }
+      if (!(await screenAdmits(toolName, options))) {
+        throw new CoreError({
+          code: 'INVALID_ARGUMENT',
+          message: `${source}: ${operation}: unknown tool`,
+          data: { upstream: name, operation, tool: toolName },
+        });
+      }
       return run(operation, options, (client, requestOptions) =>
         client.request(
           { method: 'tools/call', params: { name: toolName, arguments: args } },
@@ -312,4 +335,5 @@ export function createUpstream(
       return lifecycle.close();
     },
   });
+  return upstream;
 }
