@@ -20,6 +20,7 @@ const CORE_ERROR_MARKER = Symbol.for('@x/core.error');
  * - `CANCELLED`: the caller aborted the operation.
  * - `CLOSED`: the object was used after it was closed.
  * - `INVALID_ARGUMENT`: a caller passed a value outside the documented domain.
+ * - `POLICY_DENIED`: a tool call's argument breaks the caller's role policy (`@x/core/policy`).
  */
 export type CoreErrorCode =
   | 'CONFIG_INVALID'
@@ -31,7 +32,8 @@ export type CoreErrorCode =
   | 'UPSTREAM_ERROR'
   | 'CANCELLED'
   | 'CLOSED'
-  | 'INVALID_ARGUMENT';
+  | 'INVALID_ARGUMENT'
+  | 'POLICY_DENIED';
 
 /** What {@link CoreError}'s constructor takes. */
 export interface CoreErrorOptions {
