@@ -113,6 +113,7 @@ const WIRE_CODE_FOR_CORE_CODE: Readonly<Record<CoreErrorCode, CashWireErrorCode>
   UPSTREAM_ERROR: 'UPSTREAM_ERROR',
   CANCELLED: 'UPSTREAM_ERROR',
   INVALID_ARGUMENT: 'UPSTREAM_ERROR',
+  POLICY_DENIED: 'INVALID_ARGUMENTS',
 };
 
 const WHAT_FOR_WIRE_CODE: Partial<Record<CashWireErrorCode, string>> = {
