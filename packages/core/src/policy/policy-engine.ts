@@ -29,6 +29,12 @@ export interface RolePolicy {
    */
   allowsServer(server: string): boolean;
   /**
+   * Whether the role may use every tool the server could ever list: no deny pattern may match
+   * one of them (a tool id pattern always may), and an allow pattern or the default covers
+   * the whole server. For a server whose tools cannot be told apart (a forwarded server).
+   */
+  allowsEveryTool(server: string): boolean;
+  /**
    * Checks a call's arguments against the role's constraints on that tool.
    *
    * @throws CoreError `POLICY_DENIED` naming the argument and the rule it breaks; `data`
@@ -57,6 +63,7 @@ const UNRESTRICTED: RolePolicy = {
   unrestricted: true,
   allowsTool: () => true,
   allowsServer: () => true,
+  allowsEveryTool: () => true,
   checkArguments: () => undefined,
 };
 
@@ -87,6 +94,15 @@ function compileRolePolicy(config: RolePolicyConfig): RolePolicy {
         return false;
       }
       return fallback === 'allow' || allow.some((pattern) => touchesServer(pattern, server));
+    },
+    allowsEveryTool(server) {
+      if (deny.some((pattern) => touchesServer(pattern, server))) {
+        return false;
+      }
+      if (argumentRules.some((rule) => touchesServer(rule.pattern, server))) {
+        return false;
+      }
+      return fallback === 'allow' || allow.some((pattern) => coversServer(pattern, server));
     },
     checkArguments(server, tool, args) {
       const ref = { server, tool };

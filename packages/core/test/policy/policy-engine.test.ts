@@ -68,6 +68,16 @@ describe('createPolicyEngine', () => {
     expect(writer.allowsTool('fs', 'write_file')).toBe(true);
   });
 
+  it('allows every tool of a server only when no rule singles out one of them', () => {
+    const engine = createPolicyEngine(config);
+    expect(engine.forRole('reader').allowsEveryTool('docs')).toBe(true);
+    expect(engine.forRole('reader').allowsEveryTool('fs')).toBe(false);
+    expect(engine.forRole('writer').allowsEveryTool('fs')).toBe(false);
+    expect(engine.forRole('writer').allowsEveryTool('git')).toBe(true);
+    expect(engine.forRole('writer').allowsEveryTool('mail')).toBe(false);
+    expect(engine.forRole('ops').allowsEveryTool('git')).toBe(false);
+  });
+
   it('matches tool id patterns only against a tool id', () => {
     const ops = createPolicyEngine(config).forRole('ops');
     expect(ops.allowsTool('fs', 'read_file', 'fs:read_file')).toBe(true);
@@ -162,6 +172,22 @@ describe('policy properties', () => {
           const role = createPolicyEngine({ roles: { r: policy } }).forRole('r');
           if (tools.some((tool) => role.allowsTool(server, tool))) {
             expect(role.allowsServer(server)).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
+  it('allows every tried tool of a server that allowsEveryTool accepts', () => {
+    fc.assert(
+      fc.property(
+        rolePolicy,
+        name,
+        fc.array(name, { minLength: 1, maxLength: 5 }),
+        (policy, server, tools) => {
+          const role = createPolicyEngine({ roles: { r: policy } }).forRole('r');
+          if (role.allowsEveryTool(server)) {
+            for (const tool of tools) expect(role.allowsTool(server, tool)).toBe(true);
           }
         },
       ),
