@@ -6,6 +6,7 @@
 
 import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
 import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
+import { createPolicyEngine } from '@x/core/policy';
 import {
   type RunningServer,
   readTokensFile,
@@ -209,6 +210,7 @@ export async function runWrap(
     ...sessions.layer,
     prefixTools: command.prefixTools,
     groups: command.groups,
+    policies: createPolicyEngine(config.policies),
     ...(folder === undefined ? {} : { descriptions: folder }),
     onUpstreamError: (name, error) =>
       log(`x-pd: upstream ${name}: ${error.code}: ${error.message}`),
