@@ -146,6 +146,16 @@ describe('a role policy in gateway mode', () => {
     expect(alpha.calls).toEqual([{ name: 'a_write', args: { path: '/etc/x' } }]);
   });
 
+  it('matches tool id patterns against the catalog ids', async () => {
+    const byId = createPolicyEngine({ roles: { ids: { deny: ['alpha:a_write#*'] } } });
+    const client = await gateway('ids', { policies: byId });
+    const browsed = await client.callTool({ name: 'tool_browse', arguments: { path: '/' } });
+    const text = JSON.stringify(browsed);
+    expect(text).toContain('a_read');
+    expect(text).not.toContain('a_write');
+    expect(text).toContain('b_run');
+  });
+
   it('refuses an argument outside its constraint before the upstream sees it', async () => {
     const client = await gateway('limited');
     const read = idOf('alpha:a_read#');
