@@ -4,10 +4,18 @@
  * @module
  */
 
-import { aggregateMcpServers, type CashServer, createCashServer, MANIFEST_PATH } from '@x/cash';
+import {
+  type Aggregation,
+  aggregateMcpServers,
+  type CashServer,
+  createCashServer,
+  createPolicyVisibility,
+  MANIFEST_PATH,
+} from '@x/cash';
 import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
 import { openConfiguredIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
+import { createPolicyEngine } from '@x/core/policy';
 import { type RunningServer, readTokensFile, serveHttp, serveStdio } from '@x/core/serve';
 import { createSessionStore } from '@x/core/sessions';
 import type { AppObservability } from '@x/core/telemetry-sdk';
@@ -130,11 +138,18 @@ export async function runAggregate(
   const config = await loadMcpServersConfig(command.configPath ?? '');
   observability.logger.redactor.addSecrets(secretsOfMcpServersConfig(config));
   const endpoint: EndpointSlot = { url: undefined };
+  const policies = createPolicyEngine(config.policies);
+  // The hook asks the aggregation how each server is served; it answers no request before it.
+  let aggregation: Aggregation | undefined;
+  const visibility = createPolicyVisibility(config, policies, (server) =>
+    aggregation?.servedAs(server),
+  );
   const cash = createCashServer({
     name: 'x-cash-aggregate',
     version: '0.1.0',
     manifest: { publisher: 'x-cash aggregate', endpoint: () => endpoint.url },
     ...(command.helpTokenLimit === undefined ? {} : { helpTokenLimit: command.helpTokenLimit }),
+    ...(visibility === undefined ? {} : { visibility }),
   });
   if (command.skillsPath !== undefined) await cash.skillsFromFolder(command.skillsPath);
   // Quarantined tools (see @x/core/integrity) are never mounted: absent from help, refused by call.
@@ -145,21 +160,23 @@ export async function runAggregate(
     onReport: (line) => observability.logger.warn('integrity.quarantine', line),
     onStoreError: (error) => observability.logger.error('session-store.error', error.message),
   });
-  const aggregation = await aggregateMcpServers(cash, config, {
+  const aggregated = await aggregateMcpServers(cash, config, {
     upstream: { stderr: 'ignore', ...(integrity === undefined ? {} : { toolScreen: integrity }) },
+    policies,
   }).catch(async (error: unknown) => {
     await integrity?.close();
     throw error;
   });
+  aggregation = aggregated;
   return serve(
     cash,
     command,
     endpoint,
     async () => {
-      await aggregation.close();
+      await aggregated.close();
       await integrity?.close();
       await cash.close();
     },
-    { observability, checks: [upstreamsReadiness(() => aggregation.pool.upstreams.values())] },
+    { observability, checks: [upstreamsReadiness(() => aggregated.pool.upstreams.values())] },
   );
 }

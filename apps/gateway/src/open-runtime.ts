@@ -6,6 +6,7 @@
 
 import { openConfiguredIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig } from '@x/core/logging';
+import { createPolicyEngine, type PolicyEngine } from '@x/core/policy';
 import { startProgress } from '@x/core/progress';
 import { createUpstreamPool, loadMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
 import {
@@ -40,6 +41,8 @@ export interface OpenRuntime {
   controls: GatewayControls | undefined;
   /** The upstreams' resources and prompts, when `primitives` is enabled. */
   primitives: PrimitiveRuntime | undefined;
+  /** The per-role tool policies of the file's `policies` section (none: everything allowed). */
+  policies: PolicyEngine;
   /** Stops the runtime and closes every upstream (ending their processes). */
   close(): Promise<void>;
 }
@@ -141,6 +144,7 @@ export async function openRuntime(
     config: gatewayConfig,
     controls,
     primitives,
+    policies: createPolicyEngine(config.policies),
     async close() {
       primitives?.close();
       controls?.close();

@@ -85,6 +85,7 @@ export async function serve(
           toolNames: command.toolNames,
           ...controls,
           ...groups,
+          policies: opened.policies,
           sessionStore: state.store,
         })
       : state.gatewayFactory(opened.runtime, {
@@ -94,6 +95,7 @@ export async function serve(
           ...controls,
           ...groups,
           ...browseAndPrimitives,
+          policies: opened.policies,
         });
   // Only the upstreams that are up serve tools; the others join when core's retry brings them up.
   const up = [...opened.pool.upstreams.values()].filter((upstream) => upstream.status === 'ready');

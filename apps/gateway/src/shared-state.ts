@@ -100,6 +100,7 @@ export async function openSharedState(
         ...options,
         sessionStore: store,
         scope: context.scope,
+        role: context.role,
         createArtifactStore: () => shared.forSession(context.scope),
       }),
     close: () => store.close(),

@@ -7,6 +7,7 @@
 import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '@x/core/health';
 import { openToolIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
+import { createPolicyEngine } from '@x/core/policy';
 import {
   type RunningServer,
   readTokensFile,
@@ -223,6 +224,7 @@ export async function runWrap(
     ...sessions.layer,
     prefixTools: command.prefixTools,
     groups: command.groups,
+    policies: createPolicyEngine(config.policies),
     ...(folder === undefined ? {} : { descriptions: folder }),
     ...(integrity === undefined ? {} : { upstream: { toolScreen: integrity } }),
     onUpstreamError: (name, error) =>

@@ -125,6 +125,8 @@ export interface VisibilityTarget {
   name: string;
   /** The entry's tags. */
   tags: readonly string[];
+  /** For a function that stands for an upstream MCP tool (aggregation): the tool's own name. */
+  upstreamTool?: string | undefined;
 }
 
 /**
@@ -170,6 +172,8 @@ export interface CashFunction {
   examples: readonly FunctionExample[];
   /** Labels for the visibility hook. */
   tags: readonly string[];
+  /** The upstream MCP tool it stands for (aggregation), for the visibility hook. */
+  upstreamTool?: string | undefined;
   /** How to narrow a gated response. */
   narrow: string | undefined;
   /** Count or summary of a gated result. */

@@ -114,6 +114,7 @@ const WIRE_CODE_FOR_CORE_CODE: Readonly<Record<CoreErrorCode, CashWireErrorCode>
   CANCELLED: 'UPSTREAM_ERROR',
   INVALID_ARGUMENT: 'UPSTREAM_ERROR',
   STORE_CORRUPT: 'UPSTREAM_UNAVAILABLE',
+  POLICY_DENIED: 'INVALID_ARGUMENTS',
 };
 
 const WHAT_FOR_WIRE_CODE: Partial<Record<CashWireErrorCode, string>> = {

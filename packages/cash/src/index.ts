@@ -15,6 +15,8 @@ export {
 } from './aggregate/dynamic-aggregation.js';
 export { type FetchManifestOptions, fetchManifest } from './aggregate/manifest-fetch.js';
 // Aggregation
+export { policyArgumentCheck } from './aggregate/policy-arguments.js';
+export { createPolicyVisibility, type ServedAs } from './aggregate/policy-visibility.js';
 export {
   type AggregatedUpstream,
   type AggregateOptions,
@@ -25,6 +27,7 @@ export {
 export {
   createUpstreamMount,
   type MountableUpstream,
+  type UpstreamMount,
   type UpstreamMountOptions,
 } from './aggregate/upstream-mount.js';
 // Gating

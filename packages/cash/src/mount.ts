@@ -69,8 +69,11 @@ export type MountTarget =
  * @see cash-rfc §5.4
  */
 export interface NamespaceMount {
-  /** The one-liner for the parent's listing (from what is cached; never waits). */
-  summary(): string;
+  /**
+   * The one-liner for the parent's listing (from what is cached; never waits). A count of
+   * functions in it counts only those `visible` accepts (the caller's view).
+   */
+  summary(visible?: (entry: CashFunction) => boolean): string;
   /** Whether the last contact with the upstream succeeded (`available: false` in listings). */
   available(): boolean;
   /** What the mount serves now; cached by the mount, refreshed when the upstream changes. */

@@ -56,12 +56,14 @@ function allows(scope: Scope, target: VisibilityTarget): boolean {
   return scope.visibility === undefined || scope.visibility(target, scope.session) === true;
 }
 
-function functionVisible(scope: Scope, path: string[], entry: CashFunction): boolean {
+/** Whether the caller of `scope` sees a function of the namespace at `path`. */
+export function functionVisible(scope: Scope, path: string[], entry: CashFunction): boolean {
   return allows(scope, {
     kind: 'function',
     namespace: formatNamespacePath(path),
     name: entry.label,
     tags: entry.tags,
+    ...(entry.upstreamTool === undefined ? {} : { upstreamTool: entry.upstreamTool }),
   });
 }
 

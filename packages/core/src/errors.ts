@@ -22,6 +22,7 @@ const CORE_ERROR_MARKER = Symbol.for('@x/core.error');
  * - `INVALID_ARGUMENT`: a caller passed a value outside the documented domain.
  * - `STORE_CORRUPT`: a file we keep state in (the integrity records) cannot be read as ours; it
  *   is left untouched and the message names it.
+ * - `POLICY_DENIED`: a tool call's argument breaks the caller's role policy (`@x/core/policy`).
  */
 export type CoreErrorCode =
   | 'CONFIG_INVALID'
@@ -34,7 +35,8 @@ export type CoreErrorCode =
   | 'CANCELLED'
   | 'CLOSED'
   | 'INVALID_ARGUMENT'
-  | 'STORE_CORRUPT';
+  | 'STORE_CORRUPT'
+  | 'POLICY_DENIED';
 
 /** What {@link CoreError}'s constructor takes. */
 export interface CoreErrorOptions {

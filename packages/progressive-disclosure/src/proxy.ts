@@ -11,6 +11,7 @@ import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { CoreError } from '@x/core';
 import { assignToolNames } from '@x/core/catalog-server';
 import { clientDeclaresGroups, installGroups } from '@x/core/groups';
+import type { PolicyEngine } from '@x/core/policy';
 import type { ServerFactory } from '@x/core/serve';
 import {
   anyDeclaresSkills,
@@ -27,6 +28,11 @@ import { captureResourceHandlers } from './handler-capture.js';
 import { type InstalledDisclosure, installDisclosure, type ToolSource } from './handlers.js';
 import { createDisclosureRuntime, type ProgressiveDisclosureOptions } from './options.js';
 import { createProxyGroups } from './proxy-groups.js';
+import {
+  authorizeWithPolicies,
+  type ToolOriginLookup,
+  withArgumentChecks,
+} from './proxy-policy.js';
 
 /** Options of {@link createDisclosureProxy}: the layer's options plus the proxy's own. */
 export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
@@ -47,6 +53,13 @@ export interface DisclosureProxyOptions extends ProgressiveDisclosureOptions {
    * one listed before keeps its last listing, so a call to its tool answers the upstream's error.
    */
   onUpstreamError?: (upstream: string, error: CoreError) => void;
+  /**
+   * Per-caller tool policies (`@x/core/policy`), by the caller's role: a tool its role may not
+   * use is not listed, described, granted nor callable (it answers as an unknown tool), the
+   * skills and group of a server it may not see are absent, and a call outside the role's
+   * argument constraints is refused before the upstream sees it. Composed with `authorize`.
+   */
+  policies?: PolicyEngine;
   /**
    * Experimental, off by default: answer `groups/list` and `groups/get` of the groups draft
    * (`io.modelcontextprotocol/groups`, 2026-09-28) with one group per upstream, and leave the
@@ -105,9 +118,23 @@ export function createDisclosureProxy(
     instructions,
     onUpstreamError,
     groups,
+    policies,
     ...layerOptions
   } = options;
-  const runtime = createDisclosureRuntime(layerOptions);
+  const originOf: ToolOriginLookup = async (name) => {
+    const entry = (await tools()).get(name);
+    return entry === undefined
+      ? undefined
+      : { server: entry.upstream.name, tool: entry.originalName };
+  };
+  const runtime = createDisclosureRuntime(
+    policies === undefined
+      ? layerOptions
+      : {
+          ...layerOptions,
+          authorize: authorizeWithPolicies(policies, originOf, layerOptions.authorize),
+        },
+  );
   const pool = createUpstreamPool(config, upstream);
   const servers = new Set<McpServer>();
   let catalog: Promise<Map<string, ProxiedTool>> | undefined;
@@ -227,15 +254,25 @@ export function createDisclosureProxy(
         role: context.role,
         seenKeys: new Set<string>(),
       };
+      const policy = policies?.forRole(context.role);
+      /** The upstreams the caller's role may see at all. */
+      const visibleUpstreams = () =>
+        [...pool.upstreams.values()].filter(
+          (entry) => policy === undefined || policy.allowsServer(entry.name),
+        );
       if (anyDeclaresSkills([...pool.upstreams.values()])) {
-        new SkillsExtension({ source: skills }).attach(server);
+        const sessionSkills =
+          policy === undefined || policy.unrestricted
+            ? skills
+            : createSkillsPassthrough(visibleUpstreams, { prefix: prefixTools ?? true });
+        new SkillsExtension({ source: sessionSkills }).attach(server);
       }
       let stageOne: InstalledDisclosure['stageOneTools'] = async () => [];
       const grouping =
         groups === true
           ? createProxyGroups(
               {
-                upstreams: () => [...pool.upstreams.values()],
+                upstreams: visibleUpstreams,
                 upstreamOfTools: async () =>
                   new Map([...(await tools())].map(([name, entry]) => [name, entry.upstream])),
                 stageOneTools: (extra) => stageOne(extra),
@@ -246,7 +283,7 @@ export function createDisclosureProxy(
       const installed = installDisclosure(
         server.server,
         runtime,
-        source,
+        policy === undefined ? source : withArgumentChecks(source, policy, originOf),
         captureResourceHandlers(server.server),
         binding,
         grouping?.listing,

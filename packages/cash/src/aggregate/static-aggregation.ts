@@ -4,11 +4,13 @@
  * @module
  */
 
+import type { PolicyEngine } from '@x/core/policy';
 import type { McpServersConfig, UpstreamOptions, UpstreamPool } from '@x/core/upstreams';
 import { createUpstreamPool } from '@x/core/upstreams';
 import { CashError } from '../errors.js';
 import { checkLabel, toLabel } from '../names.js';
 import type { NamespaceBuilder } from '../server.js';
+import { policyArgumentCheck } from './policy-arguments.js';
 import { createUpstreamMount, type UpstreamKind } from './upstream-mount.js';
 
 export type { UpstreamKind } from './upstream-mount.js';
@@ -23,6 +25,11 @@ export interface AggregateOptions {
   descriptions?: Record<string, string>;
   /** How long startup waits for the upstreams' first contact, in ms (default 15,000); slower ones stay unavailable until they answer. */
   startupTimeoutMs?: number;
+  /**
+   * Per-caller tool policies: calls are checked against the role's argument constraints. What
+   * a role sees is the server's visibility hook (see `createPolicyVisibility`).
+   */
+  policies?: PolicyEngine;
 }
 
 /** One upstream of an {@link Aggregation}. */
@@ -44,6 +51,8 @@ export interface AggregatedUpstream {
 export interface Aggregation {
   /** Each enabled server with its label and availability, in configuration order. */
   upstreams(): AggregatedUpstream[];
+  /** How a server is served once opened (`cash` forwarded, `mcp` as functions); `undefined` before. */
+  servedAs(server: string): 'cash' | 'mcp' | undefined;
   /** The upstream connections themselves (for readiness checks: `upstreamsReadiness` of `@x/core/health`). */
   readonly pool: UpstreamPool;
   /** Closes every upstream and ends every child process; idempotent. */
@@ -109,7 +118,12 @@ export async function aggregateMcpServers(
   try {
     for (const [name, upstream] of pool.upstreams) {
       const label = labels.get(name) ?? name;
-      const mount = createUpstreamMount(upstream, { kind: options.kinds?.[name] ?? 'auto' });
+      const mount = createUpstreamMount(upstream, {
+        kind: options.kinds?.[name] ?? 'auto',
+        ...(options.policies === undefined
+          ? {}
+          : { checkArguments: policyArgumentCheck(options.policies, name) }),
+      });
       const description = options.descriptions?.[name];
       server.mount(label, mount, description === undefined ? {} : { description });
       mounts.push({ server: name, label, mount });
@@ -131,6 +145,7 @@ export async function aggregateMcpServers(
           ...(era === undefined ? {} : { era }),
         };
       }),
+    servedAs: (name) => mounts.find((entry) => entry.server === name)?.mount.servedAs(),
     pool,
     close: () => pool.close(),
   };

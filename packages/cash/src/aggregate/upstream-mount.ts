@@ -7,6 +7,7 @@
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
+import type { SessionContext } from '@x/core/serve';
 import { firstSentence } from '@x/core/text';
 import type { Upstream } from '@x/core/upstreams';
 import type { CashFunction } from '../definitions.js';
@@ -39,6 +40,15 @@ export type MountableUpstream = Pick<
 export interface UpstreamMountOptions {
   /** `auto` (default): CaSH when the upstream lists `call`, `help` and `skill`. */
   kind?: UpstreamKind;
+  /**
+   * Checks a call of one of its tools before it is sent (the caller's policy); throws the
+   * error to answer, a `CashError` `INVALID_ARGUMENTS` with `data.problems`.
+   */
+  checkArguments?: (
+    tool: string,
+    kwargs: Record<string, unknown>,
+    session: SessionContext | undefined,
+  ) => void;
 }
 
 const MAX_SUMMARY = 160;
@@ -80,6 +90,7 @@ function toolFunction(
   upstream: MountableUpstream,
   validator: SchemaValidator,
   track: <T>(promise: Promise<T>) => Promise<T>,
+  checkArguments: UpstreamMountOptions['checkArguments'],
 ): CashFunction {
   const inputSchema = tool.inputSchema as ObjectJsonSchema;
   const description = tool.description?.trim();
@@ -95,6 +106,7 @@ function toolFunction(
     returns: undefined,
     examples: [],
     tags: toolTags(tool),
+    upstreamTool: tool.name,
     narrow: undefined,
     summarize: undefined,
     validate: typeof validator.compile(inputSchema) === 'function',
@@ -103,12 +115,19 @@ function toolFunction(
     isRetrySafe: () =>
       tool.annotations?.readOnlyHint === true || tool.annotations?.idempotentHint === true,
     async invoke(kwargs, context) {
+      checkArguments?.(tool.name, kwargs, context.session);
       const result = (await track(
         upstream.callTool(tool.name, kwargs, { signal: context.signal }),
       )) as CallToolResult;
       return { result };
     },
   };
+}
+
+/** A mounted upstream, which also tells how it is served once it has been opened. */
+export interface UpstreamMount extends NamespaceMount {
+  /** `cash` (forwarded) or `mcp` (its tools as functions); `undefined` until first opened. */
+  servedAs(): 'cash' | 'mcp' | undefined;
 }
 
 /**
@@ -126,7 +145,7 @@ function toolFunction(
 export function createUpstreamMount(
   upstream: MountableUpstream,
   options: UpstreamMountOptions = {},
-): NamespaceMount {
+): UpstreamMount {
   const validator = createSchemaValidator();
   let tools: Promise<Tool[]> | undefined;
   let skills: Promise<Skill[]> | undefined;
@@ -195,7 +214,7 @@ export function createUpstreamMount(
     }
     const content: MountedContent = {
       functions: labelTools(list).map(([label, tool]) =>
-        toolFunction(label, tool, upstream, validator, track),
+        toolFunction(label, tool, upstream, validator, track, options.checkArguments),
       ),
       skills: upstreamSkills(entries, (uri, signal) =>
         track(upstream.readResource(uri, { signal })),
@@ -205,7 +224,7 @@ export function createUpstreamMount(
   }
 
   return {
-    summary() {
+    summary(visible) {
       const instructions = firstSentence(upstream.instructions() ?? '');
       if (instructions !== '') return cut(instructions);
       const info = upstream.serverInfo();
@@ -215,9 +234,16 @@ export function createUpstreamMount(
           `The CaSH server ${title}${manifestText === undefined ? '' : `: ${manifestText}`}.`,
         );
       }
-      if (target !== undefined)
-        return cut(`Tools of the MCP server ${title} (${target.from.length} tools).`);
+      if (target?.value.kind === 'content') {
+        const { functions } = target.value.content;
+        const count = visible === undefined ? functions.length : functions.filter(visible).length;
+        return cut(`Tools of the MCP server ${title} (${count} tools).`);
+      }
       return cut(`The MCP server ${upstream.name}.`);
+    },
+    servedAs() {
+      if (target === undefined) return undefined;
+      return target.value.kind === 'forward' ? 'cash' : 'mcp';
     },
     available() {
       const status = upstream.status;

@@ -6,6 +6,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { countTokens } from '@x/core/tokens';
+import type { CashFunction } from '../definitions.js';
 import { CashError, toUpstreamError } from '../errors.js';
 import { parseForwardedListing, resultText, rewriteForwarded } from '../forward.js';
 import { findEntry, unknownFunction } from '../lookup.js';
@@ -13,6 +14,7 @@ import { formatNamespacePath } from '../names.js';
 import type { NamespaceNode } from '../registry.js';
 import {
   type ForwardResolution,
+  functionVisible,
   type NamespaceView,
   resolveNamespace,
   type Scope,
@@ -104,10 +106,11 @@ function renderListing(
 }
 
 /** The entries of a local or mounted namespace, with what the ranker reads of each. */
-function rankableEntries(view: NamespaceView): RankableEntry[] {
+function rankableEntries(view: NamespaceView, scope: Scope): RankableEntry[] {
   const namespaces = [...view.children.values()].map((child): RankableEntry => {
+    const visible = (entry: CashFunction) => functionVisible(scope, child.path, entry);
     const description =
-      child.description !== '' ? child.description : (child.mount?.summary() ?? child.label);
+      child.description !== '' ? child.description : (child.mount?.summary(visible) ?? child.label);
     const entry: ListingEntry =
       child.mount !== undefined && !child.mount.available()
         ? { name: child.label, description, available: false }
@@ -243,7 +246,7 @@ export async function answerHelp(
       return errorResult(unknownFunction(request.function, view, root, scope));
     return renderDocumentation(documented, options, settings.tokenLimit);
   }
-  const entries = rankableEntries(view);
+  const entries = rankableEntries(view, scope);
   const namespaces = entries.filter((item) => item.kind === 'namespace').map((item) => item.entry);
   const functions = entries.filter((item) => item.kind === 'function').map((item) => item.entry);
   const listing: ListingView =

@@ -7,7 +7,7 @@
 import { HELP_QUERY_EXTENSION } from '../help/help-options.js';
 import { toLabel } from '../names.js';
 import type { NamespaceNode } from '../registry.js';
-import { localView, type Scope } from '../resolve.js';
+import { functionVisible, localView, type Scope } from '../resolve.js';
 import { CASH_VERSION, type CashManifest } from './manifest-schema.js';
 import { validateManifest } from './manifest-text.js';
 
@@ -65,7 +65,10 @@ export function buildManifest(
   const listed = [...view.children.values()].map((child) => ({
     suggested: child.label.toLowerCase(),
     description:
-      child.description !== '' ? child.description : (child.mount?.summary() ?? child.label),
+      child.description !== ''
+        ? child.description
+        : (child.mount?.summary((entry) => functionVisible(scope, child.path, entry)) ??
+          child.label),
   }));
   const namespaces =
     options.namespaces ??

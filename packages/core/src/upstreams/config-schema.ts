@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { PoliciesConfigSchema } from '../policy/policy-schema.js';
 import { findServerNameCollisions, SERVER_NAME_PATTERN, toServerName } from './server-name.js';
 import { MAX_UPSTREAM_MESSAGE_BYTES, MIN_UPSTREAM_MESSAGE_BYTES } from './upstream-options.js';
 
@@ -215,7 +216,8 @@ function refuseServerNameCollisions(value: unknown, context: z.RefinementCtx): u
  * Each key becomes a server name of the {@link UpstreamNameSchema} rule: a valid key as
  * written, a display name such as `"Ant Design Components"` mapped deterministically
  * (`ant_design_components`, see {@link toServerName}); two keys that map to one name are
- * refused, naming both.
+ * refused, naming both. The optional `policies` section holds per-role tool policies (see
+ * `PoliciesConfigSchema` of `@x/core/policy`) and is validated like the servers.
  */
 export const McpServersConfigSchema = z.looseObject({
   /** The servers by name. */
@@ -223,6 +225,8 @@ export const McpServersConfigSchema = z.looseObject({
     refuseServerNameCollisions,
     z.record(ServerKeySchema, UpstreamConfigSchema),
   ),
+  /** Per-caller tool policies by role. */
+  policies: PoliciesConfigSchema.optional(),
 });
 
 /** A server spoken to over stdio, as parsed by {@link StdioUpstreamConfigSchema}. */

@@ -108,7 +108,18 @@ export interface HydrationResult {
 export interface CatalogOptions {
   /** The ChoiceGraph's fan-out bound (4 to 100, default 20). */
   maxChildren?: number;
+  /**
+   * Which tools the catalog holds (default all): a tool left out is absent from every id list,
+   * card, route, path, count, server list and suggestion, as if no upstream listed it.
+   */
+  keep?: (entry: CatalogEntry) => boolean;
 }
+
+/** What each catalog was built from, so {@link restrictCatalog} can build a narrower one. */
+const catalogInputs = new WeakMap<
+  Catalog,
+  { sources: readonly CatalogSource[]; options: CatalogOptions }
+>();
 
 /**
  * An ingested catalog. Immutable: a refresh builds a new one and swaps it in
@@ -174,11 +185,16 @@ export function createCatalog(
   options: CatalogOptions = {},
 ): Catalog {
   const derived: CatalogEntry[] = [];
+  const kept = new Set<string>();
   for (const source of sources) {
     const namespace = source.namespace ?? source.upstream;
     for (const tool of source.tools) {
       const { toolId, parts, upstreamName, derivation } = deriveToolId(tool, { namespace });
-      derived.push({ toolId, parts, upstream: source.upstream, upstreamName, derivation, tool });
+      const entry = { toolId, parts, upstream: source.upstream, upstreamName, derivation, tool };
+      if (options.keep === undefined || options.keep(entry)) {
+        derived.push(entry);
+        kept.add(source.upstream);
+      }
     }
   }
   const entries = createToolIdIndex(derived);
@@ -205,7 +221,9 @@ export function createCatalog(
     }
   }
 
-  const servers: ToolServerInfo[] = sources.map((source) => ({
+  const shown =
+    options.keep === undefined ? sources : sources.filter((source) => kept.has(source.upstream));
+  const servers: ToolServerInfo[] = shown.map((source) => ({
     name: source.upstream,
     ...(source.about?.title === undefined ? {} : { title: source.about.title }),
     ...(source.about?.description === undefined ? {} : { description: source.about.description }),
@@ -248,7 +266,7 @@ export function createCatalog(
     return query.trim() === '' ? [] : router.route(query.slice(0, 256), 3);
   }
 
-  return {
+  const catalog: Catalog = {
     size: toolIds.length,
     toolIds,
     entry: (toolId) => entries.get(toolId),
@@ -267,6 +285,29 @@ export function createCatalog(
     browse: (path) => graph.browse(path),
     servers,
   };
+  catalogInputs.set(catalog, { sources, options });
+  return catalog;
+}
+
+/**
+ * The catalog of the same sources holding only the tools `keep` accepts (and those the
+ * catalog already kept): ids are unchanged, while every list, count, route, path and
+ * suggestion covers the kept tools alone. A catalog that {@link createCatalog} did not build
+ * cannot be narrowed and throws {@link GatewayError} `ARGS_INVALID`.
+ */
+export function restrictCatalog(catalog: Catalog, keep: (entry: CatalogEntry) => boolean): Catalog {
+  const inputs = catalogInputs.get(catalog);
+  if (inputs === undefined) {
+    throw new GatewayError({
+      code: 'ARGS_INVALID',
+      message: 'only a catalog built by createCatalog can be restricted',
+    });
+  }
+  const previous = inputs.options.keep;
+  return createCatalog(inputs.sources, {
+    ...inputs.options,
+    keep: previous === undefined ? keep : (entry) => previous(entry) && keep(entry),
+  });
 }
 
 /** What the router indexes of one catalog entry. */

@@ -87,6 +87,12 @@ export interface PrimitiveCatalog {
   browse(kind: PrimitiveKind, path: string): ChoiceCard[];
 }
 
+/** What each catalog was built from, so {@link restrictPrimitiveCatalog} can build a narrower one. */
+const catalogInputs = new WeakMap<
+  PrimitiveCatalog,
+  { sources: readonly PrimitiveSource[]; options: { maxChildren?: number } }
+>();
+
 interface Derived {
   canonical: string;
   entry: Omit<PrimitiveEntry, 'id'>;
@@ -287,7 +293,7 @@ export function createPrimitiveCatalog(
     });
   }
 
-  return {
+  const catalog: PrimitiveCatalog = {
     count: (kind) => indexes[kind].entries.size,
     ids: (kind) => indexes[kind].ids,
     resolve,
@@ -299,4 +305,29 @@ export function createPrimitiveCatalog(
     },
     browse: (kind, path) => indexes[kind].graph.browse(path),
   };
+  catalogInputs.set(catalog, { sources, options });
+  return catalog;
+}
+
+/**
+ * The catalog of the same sources without the servers `keepServer` refuses: their resources
+ * and prompts are absent from every count, id list, route, path and lookup. A catalog that
+ * {@link createPrimitiveCatalog} did not build cannot be narrowed and throws
+ * {@link GatewayError} `ARGS_INVALID`.
+ */
+export function restrictPrimitiveCatalog(
+  catalog: PrimitiveCatalog,
+  keepServer: (upstream: string) => boolean,
+): PrimitiveCatalog {
+  const inputs = catalogInputs.get(catalog);
+  if (inputs === undefined) {
+    throw new GatewayError({
+      code: 'ARGS_INVALID',
+      message: 'only a catalog built by createPrimitiveCatalog can be restricted',
+    });
+  }
+  return createPrimitiveCatalog(
+    inputs.sources.filter((source) => keepServer(source.upstream)),
+    inputs.options,
+  );
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Implementation, McpServer } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { installGroups } from '@x/core/groups';
+import type { PolicyEngine } from '@x/core/policy';
 import type { Ranking } from '@x/core/search';
 import { isSessionScope, type ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
@@ -67,6 +68,7 @@ import {
   ToolBrowseArgumentsSchema,
   ToolViewArgumentsSchema,
 } from './meta-tools.js';
+import { policyViewOf, primitiveViewOf } from './policy-view.js';
 import type { GatewayRuntime } from './runtime.js';
 import { createScopedArtifactStores } from './scoped-artifact-stores.js';
 
@@ -120,6 +122,15 @@ export interface GatewayServerOptions {
    * of instructions naming its tool ids (they run through `tool_execute`, which stays listed).
    */
   groups?: boolean;
+  /**
+   * Per-caller tool policies (`@x/core/policy`): the caller's {@link GatewayServerOptions.role}
+   * sees and runs only the tools its policy allows. A denied tool is absent from every browse,
+   * count, summary, group and suggestion and answers exactly as an unknown id; the resources
+   * and prompts of a server the role may not see are absent too. Default: everything allowed.
+   */
+  policies?: PolicyEngine;
+  /** The caller's role (`SessionContext.role`); `undefined` for a caller without one. */
+  role?: string | undefined;
 }
 
 const GATEWAY_TOOLS = [TOOL_BROWSE, TOOL_EXECUTE, TOOL_VIEW];
@@ -178,9 +189,17 @@ function viewText(view: ViewResult): string {
  * @see gateway-surface §3, §4.2, §4.3, §4.4
  */
 export function createGatewayServer(
-  runtime: GatewayRuntime,
+  fullRuntime: GatewayRuntime,
   options: GatewayServerOptions = {},
 ): McpServer {
+  const policy = options.policies?.forRole(options.role);
+  const policyView = policy === undefined ? undefined : policyViewOf(fullRuntime, policy);
+  /** The runtime as the caller's role sees it. */
+  const runtime = policyView?.runtime ?? fullRuntime;
+  const primitives =
+    options.primitives === undefined || policy === undefined
+      ? options.primitives
+      : primitiveViewOf(options.primitives, policy);
   const store = options.createArtifactStore?.() ?? createMemoryArtifactStore(options.artifacts);
   const viewLimits: ViewLimits = { ...DEFAULT_VIEW_LIMITS, ...options.view };
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
@@ -194,9 +213,9 @@ export function createGatewayServer(
       ? undefined
       : createBrowseSession(sessionStore, stateKey(sessionId), cacheStable);
   const primitiveTools =
-    options.primitives === undefined
+    primitives === undefined
       ? undefined
-      : createPrimitiveTools(options.primitives, { store, firewall: options.firewall });
+      : createPrimitiveTools(primitives, { store, firewall: options.firewall });
 
   const hybridRoute =
     options.embeddings === undefined ? undefined : hybridRouteOf(options.embeddings);
@@ -259,6 +278,8 @@ export function createGatewayServer(
       if (controls === undefined) {
         outcome = await runtime.execute(parsed.tool_id, parsed.args, { signal });
       } else {
+        // The controls run over every tool: the caller's policy admits the call first.
+        policyView?.admit(parsed.tool_id, parsed.args);
         const controlled = await controls.execute(
           controlsSession(sessionId),
           parsed.tool_id,
@@ -438,6 +459,7 @@ export function createGatewayServerFactory(
       ...options,
       sessionStore,
       scope: context.scope,
+      role: context.role,
       createArtifactStore: options.createArtifactStore ?? (() => scoped.get(context.scope)),
     });
     if (options.createArtifactStore === undefined && isSessionScope(context.scope)) {

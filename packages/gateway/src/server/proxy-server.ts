@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult, Implementation, McpServer, Tool } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { clientDeclaresGroups, installGroups } from '@x/core/groups';
+import type { PolicyEngine } from '@x/core/policy';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { Catalog } from '../browse/catalog.js';
@@ -27,6 +28,7 @@ import {
   TOOL_HYDRATE,
   ToolHydrateArgumentsSchema,
 } from './meta-tools.js';
+import { policyViewOf } from './policy-view.js';
 import type { GatewayRuntime } from './runtime.js';
 
 /**
@@ -70,6 +72,14 @@ export interface ProxyServerOptions {
    * entries, and leave those entries out of `tools/list` for a client that declares it.
    */
   groups?: boolean;
+  /**
+   * Per-caller tool policies (`@x/core/policy`): the caller's {@link ProxyServerOptions.role}
+   * lists, hydrates and runs only the tools its policy allows; a denied tool is absent from
+   * `tools/list` and groups and answers exactly as an unknown one. Default: everything allowed.
+   */
+  policies?: PolicyEngine;
+  /** The caller's role (`SessionContext.role`); `undefined` for a caller without one. */
+  role?: string | undefined;
 }
 
 /** The stripped listing of one catalog and the reverse of its names. */
@@ -154,10 +164,14 @@ export function createProxyServer(
 }
 
 function buildProxyServer(
-  runtime: GatewayRuntime,
+  fullRuntime: GatewayRuntime,
   options: ProxyServerOptions,
   listingOf: (catalog: Catalog) => Listing,
 ): McpServer {
+  const policy = options.policies?.forRole(options.role);
+  const policyView = policy === undefined ? undefined : policyViewOf(fullRuntime, policy);
+  /** The runtime as the caller's role sees it. */
+  const runtime = policyView?.runtime ?? fullRuntime;
   const pageSize = checkPageSize(options.pageSize ?? 0);
   const { controls } = options;
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
@@ -185,6 +199,8 @@ function buildProxyServer(
     }
     const parsed = parseExecuteArguments(controls, args);
     if (controls !== undefined) {
+      // The controls run over every tool: the caller's policy admits the call first.
+      policyView?.admit(resolveName(parsed.tool_id), parsed.args);
       const controlled = await controls.execute(
         controlsSession(sessionId),
         resolveName(parsed.tool_id),
@@ -281,5 +297,9 @@ export function createProxyServerFactory(
   const listingOf = createListingCache(options.toolNames ?? 'client-safe');
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
   return (context) =>
-    buildProxyServer(runtime, { ...options, sessionStore, scope: context.scope }, listingOf);
+    buildProxyServer(
+      runtime,
+      { ...options, sessionStore, scope: context.scope, role: context.role },
+      listingOf,
+    );
 }
