@@ -8,6 +8,7 @@ import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '
 import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
 import {
   type RunningServer,
+  readOAuthFile,
   readTokensFile,
   type ServerFactory,
   serveHttp,
@@ -105,11 +106,14 @@ async function serve(
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
   observability.logger.redactor.addSecrets(Object.keys(tokens ?? {}));
+  const oauth =
+    command.oauthPath === undefined ? undefined : await readOAuthFile(command.oauthPath);
   const shared = sessions.store.backend !== 'memory';
   const running = await serveHttp(factory, {
     ...command.http,
     maxMessageBytes: command.maxMessageBytes,
     ...(tokens === undefined ? {} : { tokens }),
+    ...(oauth === undefined ? {} : { oauth }),
     ...(shared
       ? {
           sessionStore: sessions.store,

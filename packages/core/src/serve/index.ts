@@ -24,6 +24,31 @@ export {
   parseListenAddress,
 } from './listen-address.js';
 
+// OAuth 2.1 resource server (HttpServeOptions.oauth)
+export {
+  DEFAULT_ALGORITHMS,
+  type IntrospectionOptions,
+  IntrospectionOptionsSchema,
+  type OAuthResourceOptions,
+  OAuthResourceOptionsSchema,
+  type RoleMapping,
+  RoleMappingSchema,
+  readOAuthFile,
+  validateOAuthOptions,
+} from './oauth/oauth-options.js';
+export { principalFingerprint, roleOf } from './oauth/principal.js';
+export {
+  metadataUrlOf,
+  PROTECTED_RESOURCE_WELL_KNOWN,
+  type ProtectedResourceMetadata,
+} from './oauth/resource-metadata.js';
+export { type CallTargets, compileToolGlob } from './oauth/tool-scopes.js';
+export {
+  type BearerChallenge,
+  type BearerErrorCode,
+  formatBearerChallenge,
+  parseScopes,
+} from './oauth/www-authenticate.js';
 // DNS-rebinding protection, for HTTP servers that do not go through serveHttp
 export {
   createRequestGuard,
