@@ -32,7 +32,10 @@ const ScopeSchema = z.string().regex(SCOPE_TOKEN_PATTERN, 'one scope-token (RFC 
 const HttpUrlSchema = z
   .string()
   .url()
-  .refine((text) => /^https?:$/u.test(new URL(text).protocol), 'an http(s) URL');
+  .refine(
+    (text) => URL.canParse(text) && /^https?:$/u.test(new URL(text).protocol),
+    'an http(s) URL',
+  );
 
 /** RFC 7662 token introspection, for opaque (non-JWT) access tokens. */
 export const IntrospectionOptionsSchema = z.strictObject({

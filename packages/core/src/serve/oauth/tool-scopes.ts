@@ -31,7 +31,7 @@ export function compileToolGlob(glob: string): RegExp {
 }
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/gu, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
 
 /**
