@@ -3,7 +3,8 @@
  *
  * A {@link ServerFactory} builds one `McpServer` per MCP session; {@link serveStdio} runs one
  * session, {@link serveHttp} one per HTTP session id, bound to 127.0.0.1 by default, with
- * DNS-rebinding protection and optional bearer tokens mapped to roles.
+ * DNS-rebinding protection and optional bearer tokens mapped to roles, or an OAuth 2.1 resource
+ * server (`HttpServeOptions.oauth`).
  *
  * @module
  */

@@ -69,8 +69,10 @@ const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * Serves MCP over Streamable HTTP in both protocol eras from one factory.
  *
  * Every request first passes the `Host`/`Origin` check (403), then, on the MCP path, the bearer
- * check when `tokens` is set (401 with `WWW-Authenticate: Bearer`), then the body limits (413
- * above `maxBodyBytes`, 400 with -32600 when nested too deep, 400 with -32700 when not JSON).
+ * check when `tokens` or `oauth` is set (401 with `WWW-Authenticate: Bearer`, 503 while an OAuth
+ * issuer cannot be reached; see `http-auth.ts`), then the body limits (413
+ * above `maxBodyBytes`, 400 with -32600 when nested too deep, 400 with -32700 when not JSON), then
+ * the OAuth tool scopes (403 `insufficient_scope`).
  *
  * A 2026-07-28 request (per-request `_meta` envelope) is answered statelessly by the SDK's
  * `createMcpHandler`, one instance per request, scope `principal:<fingerprint>` or `anonymous`:
@@ -80,7 +82,8 @@ const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * `principal:<fingerprint>` with a token, shared by the caller's sessions, else `session:<id>`); an unknown session id gets 404, a session id with another token than the one
  * that opened it 403. GET and DELETE without a session id get 405. Extra `routes` answer GET only
  * and are public unless marked `requireAuth`: a manifest is public metadata that a client reads
- * before it has a token. Refusals carry a JSON-RPC error body.
+ * before it has a token; with `oauth`, the RFC 9728 metadata is such a route. Refusals carry a
+ * JSON-RPC error body.
  *
  * @throws CoreError `INVALID_ARGUMENT` for options outside their domain, `UNAVAILABLE` when the
  * address cannot be bound.

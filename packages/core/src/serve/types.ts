@@ -90,7 +90,7 @@ export type HttpRoute = HttpRouteHandler | HttpRouteWithAuth;
 export interface HttpRouteWithAuth {
   /** Answers the request. */
   handler: HttpRouteHandler;
-  /** When true, the route demands a configured bearer token like the MCP endpoint does. */
+  /** When true, the route demands a bearer token (static or OAuth) like the MCP endpoint does. */
   requireAuth: boolean;
 }
 
