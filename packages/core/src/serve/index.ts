@@ -34,6 +34,7 @@ export {
   OAuthResourceOptionsSchema,
   type RoleMapping,
   RoleMappingSchema,
+  RoleRuleSchema,
   readOAuthFile,
   validateOAuthOptions,
 } from './oauth/oauth-options.js';
@@ -43,6 +44,7 @@ export {
   PROTECTED_RESOURCE_WELL_KNOWN,
   type ProtectedResourceMetadata,
 } from './oauth/resource-metadata.js';
+export type { VerifiedToken } from './oauth/token-verdict.js';
 export { type CallTargets, compileToolGlob } from './oauth/tool-scopes.js';
 export {
   type BearerChallenge,

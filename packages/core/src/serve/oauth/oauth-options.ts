@@ -50,12 +50,20 @@ export const IntrospectionOptionsSchema = z.strictObject({
 /** The introspection options; see {@link IntrospectionOptionsSchema}. */
 export type IntrospectionOptions = z.infer<typeof IntrospectionOptionsSchema>;
 
+/** One scope-to-role rule of {@link RoleMappingSchema}. */
+export const RoleRuleSchema = z.strictObject({
+  /** The scope a token must carry. */
+  scope: ScopeSchema,
+  /** The role it then gets. */
+  role: z.string().min(1),
+});
+
 /** How a verified token becomes a role (`SessionContext.role`). */
 export const RoleMappingSchema = z.strictObject({
   /** A claim whose string value (or first string, for an array) is the role, tried first. */
   claim: z.string().min(1).optional(),
   /** Scope to role, tried in order: the first scope the token carries names the role. */
-  scopes: z.array(z.strictObject({ scope: ScopeSchema, role: z.string().min(1) })).optional(),
+  scopes: z.array(RoleRuleSchema).optional(),
   /** The role when neither the claim nor a scope rule applies (default: none). */
   default: z.string().min(1).optional(),
 });
