@@ -5,7 +5,13 @@
  * @module
  */
 
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  type JWTPayload,
+  jwtVerify,
+} from 'jose';
 import { discoverJwksUri } from './discovery.js';
 import type { TokenVerdict } from './token-verdict.js';
 import { parseScopes } from './www-authenticate.js';
@@ -61,6 +67,9 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
     return keySet;
   };
   return async (token) => {
+    // A token that is no JWS of an allowed algorithm is refused before any key is fetched.
+    const malformed = headerProblem(token, options.algorithms);
+    if (malformed !== undefined) return { outcome: 'invalid', reason: malformed };
     let getKey: ReturnType<typeof createRemoteJWKSet>;
     try {
       getKey = await keys();
@@ -95,6 +104,19 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
       },
     };
   };
+}
+
+/** Why the token's protected header is unacceptable, or `undefined` when it is fine. */
+function headerProblem(token: string, algorithms: readonly string[]): string | undefined {
+  let alg: unknown;
+  try {
+    ({ alg } = decodeProtectedHeader(token));
+  } catch {
+    return 'the token is not a well-formed JWT';
+  }
+  return typeof alg === 'string' && algorithms.includes(alg)
+    ? undefined
+    : "the token's algorithm is not allowed";
 }
 
 /** A reason naming the failed check, not the token's content. */

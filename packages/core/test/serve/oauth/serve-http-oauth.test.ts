@@ -144,6 +144,8 @@ describe('serveHttp with oauth', () => {
       expired: await issuer.mint({ audience, expiresIn: -120 }),
       signature: await issuer.mint({ audience, foreignKey: true }),
       garbage: 'not-a-jwt-0123456789',
+      malformed: 'eyJhbGciOiJFUzI1NiJ9.e30.',
+      symmetric: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln',
     };
     for (const [name, token] of Object.entries(tokens)) {
       const response = await post(running, INITIALIZE_REQUEST, bearer(token));
@@ -228,6 +230,10 @@ describe('serveHttp with oauth', () => {
     expect(response.headers['retry-after']).toBe('1');
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).not.toContain(token);
+    // A token that is no JWT at all is refused without the keys.
+    const malformed = await post(running, INITIALIZE_REQUEST, bearer('a.b.c'));
+    expect(malformed.status).toBe(401);
+    expect(malformed.headers['www-authenticate']).toContain('error="invalid_token"');
     // The server is still up: the metadata answers.
     const document = await rawRequest(new URL(metadataUrl(running)));
     expect(document.status).toBe(200);
