@@ -8,12 +8,13 @@
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createOAuthHttpTarget } from './auth/oauth-http-target.js';
 import { createDriverTarget, type DriverTargetDefinition } from './driver/driver-target.js';
 import { eraFixtureTargets } from './era/era-fixture-targets.js';
 import { ConformanceError } from './errors.js';
 import { cashTargets, X_CASH_CLI } from './specs/cash/targets.js';
 import { contextCacheTargets } from './specs/context-cache/targets.js';
-import { gatewayTargets } from './specs/gateway/targets.js';
+import { EXAMPLE_CONFIG, gatewayTargets } from './specs/gateway/targets.js';
 import { progressiveDisclosureTargets } from './specs/progressive-disclosure/targets.js';
 import { createStdioTarget, type TargetDefinition } from './target.js';
 
@@ -49,6 +50,29 @@ export const referenceTargets: readonly TargetDefinition[] = [
   ...progressiveDisclosureTargets,
   ...contextCacheTargets,
   ...gatewayTargets,
+  // The gateway over Streamable HTTP as an OAuth resource server trusting the kit's issuer;
+  // tool_execute needs the extra scope, so a base-scope token gets 403 insufficient_scope.
+  createOAuthHttpTarget({
+    name: 'x-gateway serve oauth',
+    command: packageBin('x-gateway'),
+    args: ({ configFile, port }) => [
+      'serve',
+      '--config',
+      EXAMPLE_CONFIG,
+      '--quiet',
+      '--ranking',
+      'lexical',
+      '--http',
+      `127.0.0.1:${port}`,
+      '--oauth',
+      configFile,
+    ],
+    specs: ['mcp-base', 'mcp-auth'],
+    settings: {
+      'mcp-auth': { scopedTool: { name: 'tool_execute', arguments: {}, scope: 'mcp:admin' } },
+    },
+    ready: /serving .* at http:\/\/127\.0\.0\.1:\d+\/mcp/u,
+  }),
   ...cashTargets,
 ];
 

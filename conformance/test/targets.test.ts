@@ -26,6 +26,7 @@ describe('the reference targets', () => {
       'x-gateway-controls',
       'x-gateway probe gateway',
       'x-gateway probe proxy',
+      'x-gateway serve oauth',
       'x-cash demo',
       'x-cash aggregate',
       'x-cash aggregate probe',

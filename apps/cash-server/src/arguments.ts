@@ -22,11 +22,12 @@ export { UsageError } from '@x/core/cli';
 
 /** The help text of `x-cash`. */
 export const USAGE = `Usage:
-  x-cash demo [--db FILE] [--http HOST:PORT] [--tokens FILE] [--session-store STORE]
+  x-cash demo [--db FILE] [--http HOST:PORT] [--tokens FILE | --oauth FILE]
+              [--session-store STORE]
       orders (retail, wholesale), inventory and crm on an SQLite database, created and
       seeded on first run (in memory without --db)
   x-cash aggregate --config FILE [--skills FOLDER] [--help-tokens N] [--http HOST:PORT]
-                   [--tokens FILE] [--session-store STORE]
+                   [--tokens FILE | --oauth FILE] [--session-store STORE]
       the servers of an mcpServers file behind call, help and skill
   x-cash --help
 
@@ -37,6 +38,9 @@ Options:
                        with the manifest at /.well-known/cash-mcp.yaml
   --tokens FILE        with --http: a JSON file {"<bearer token>": "<role>"}; in the demo the
                        role "viewer" sees read functions only
+  --oauth FILE         with --http: a JSON file of OAuth resource-server options (issuer,
+                       resource, roles, toolScopes); requests need an access token of the
+                       issuer for this server; excludes --tokens
   --session-store STORE
                        with --http: where MCP sessions live: memory (default) or
                        redis://HOST:PORT, shared by every instance behind one address
@@ -61,6 +65,8 @@ export type CliCommand =
       http: ListenAddress | undefined;
       /** The bearer tokens file (HTTP only). */
       tokensPath: string | undefined;
+      /** The OAuth options file (HTTP only; excludes `tokensPath`). */
+      oauthPath: string | undefined;
       /** Where MCP sessions live (HTTP only); `undefined` keeps them in memory. */
       sessionStore: SessionStoreConfig | undefined;
       /** The largest message read or sent; `undefined` keeps the default (10 MiB). */
@@ -81,6 +87,7 @@ const OPTIONS = {
   help: { type: 'boolean' },
   http: { type: 'string' },
   tokens: { type: 'string' },
+  oauth: { type: 'string' },
   'session-store': { type: 'string' },
   db: { type: 'string' },
   config: { type: 'string' },
@@ -126,11 +133,12 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     throw new UsageError('--skills applies to aggregate only');
   if (command === 'demo' && values['help-tokens'] !== undefined)
     throw new UsageError('--help-tokens applies to aggregate only');
-  const { http, tokensPath, sessionStore, maxMessageBytes } = parseServeFlags(values);
+  const { http, tokensPath, oauthPath, sessionStore, maxMessageBytes } = parseServeFlags(values);
   return {
     kind: command,
     http,
     tokensPath,
+    oauthPath,
     sessionStore,
     maxMessageBytes,
     databasePath: values.db,

@@ -16,7 +16,13 @@ import { type ReadinessCheck, sessionStoreReadiness, upstreamsReadiness } from '
 import { openConfiguredIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
 import { createPolicyEngine } from '@x/core/policy';
-import { type RunningServer, readTokensFile, serveHttp, serveStdio } from '@x/core/serve';
+import {
+  type RunningServer,
+  readOAuthFile,
+  readTokensFile,
+  serveHttp,
+  serveStdio,
+} from '@x/core/serve';
 import { createSessionStore } from '@x/core/sessions';
 import type { AppObservability } from '@x/core/telemetry-sdk';
 import { loadMcpServersConfig } from '@x/core/upstreams';
@@ -65,6 +71,8 @@ async function serve(
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
   observability.logger.redactor.addSecrets(Object.keys(tokens ?? {}));
+  const oauth =
+    command.oauthPath === undefined ? undefined : await readOAuthFile(command.oauthPath);
   const storeUrl = (command.sessionStore as { redis?: unknown } | undefined)?.redis;
   if (typeof storeUrl === 'string')
     observability.logger.redactor.addSecrets(secretsOfUrl(storeUrl));
@@ -82,6 +90,7 @@ async function serve(
       ...command.http,
       maxMessageBytes: command.maxMessageBytes,
       ...(tokens === undefined ? {} : { tokens }),
+      ...(oauth === undefined ? {} : { oauth }),
       ...(store === undefined || store.backend === 'memory' ? {} : { sessionStore: store }),
       routes: {
         ...observability.routes([

@@ -6,6 +6,7 @@
 
 import { parseArgs } from 'node:util';
 import {
+  checkOAuthFlag,
   OBSERVABILITY_FLAG_OPTIONS,
   OBSERVABILITY_USAGE,
   type ObservabilityFlags,
@@ -21,8 +22,8 @@ import { parseToolsArguments, type ToolsCommand } from './tools-arguments.js';
 /** The help text of `x-gateway`. */
 export const USAGE = `Usage:
   x-gateway serve --config FILE [--mode gateway|proxy] [--http [HOST:]PORT] [--tokens FILE]
-                  [--tool-names client-safe|canonical] [--max-inline-tokens N] [--quiet]
-                  [--session-store memory|redis://HOST:PORT] [--artifact-dir DIR]
+                  [--oauth FILE] [--tool-names client-safe|canonical] [--max-inline-tokens N]
+                  [--quiet] [--session-store memory|redis://HOST:PORT] [--artifact-dir DIR]
                   [--max-message-bytes N] [--ranking auto|lexical|hybrid] [--vector-cache DIR|off]
                   [--log-format human|json] [--log-level LEVEL] [--metrics on|off]
   x-gateway browse --config FILE (QUERY | --path PATH) [--top-k N] [--json]
@@ -44,6 +45,9 @@ Options:
   --mode MODE            gateway (default) or proxy
   --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp (default host 127.0.0.1)
   --tokens FILE          with --http: a JSON file of bearer tokens to roles; requests need one
+  --oauth FILE           with --http: a JSON file of OAuth resource-server options (issuer,
+                         resource, roles, toolScopes); requests need an access token of the
+                         issuer for this server; excludes --tokens
   --tool-names NAMES     proxy tool names: client-safe (default) or canonical (tool ids)
   --max-inline-tokens N  gateway: results above N tokens become artifacts (default 1000)
   --quiet                do not pass the upstream servers' stderr through
@@ -77,6 +81,8 @@ export type GatewayCommand =
       http: ListenAddress | undefined;
       /** A bearer tokens file (HTTP only). */
       tokensPath: string | undefined;
+      /** An OAuth options file (HTTP only; excludes `tokensPath`). */
+      oauthPath: string | undefined;
       /** Proxy tool names. */
       toolNames: ProxyToolNames;
       /** The firewall threshold. */
@@ -192,12 +198,18 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
     const http = values.http === undefined ? undefined : parseListen(values.http);
     if (values.tokens !== undefined && http === undefined)
       throw new UsageError('--tokens needs --http');
+    try {
+      checkOAuthFlag(values.oauth, values.tokens, http !== undefined);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     return {
       kind: 'serve',
       configPath: values.config,
       mode: oneOf('--mode', values.mode, ['gateway', 'proxy'], 'gateway'),
       http,
       tokensPath: values.tokens,
+      oauthPath: values.oauth,
       toolNames: oneOf(
         '--tool-names',
         values['tool-names'],
@@ -227,6 +239,7 @@ export function parseGatewayArguments(argv: readonly string[]): GatewayCommand {
       'mode',
       'http',
       'tokens',
+      'oauth',
       'tool-names',
       'max-inline-tokens',
       'quiet',
@@ -265,6 +278,7 @@ function parse(argv: readonly string[]) {
       mode: { type: 'string' },
       http: { type: 'string' },
       tokens: { type: 'string' },
+      oauth: { type: 'string' },
       'tool-names': { type: 'string' },
       'max-inline-tokens': { type: 'string' },
       quiet: { type: 'boolean' },

@@ -10,6 +10,7 @@ import { secretsOfUrl } from '@x/core/logging';
 import {
   formatListenAddress,
   type RunningServer,
+  readOAuthFile,
   readTokensFile,
   type ServerFactory,
   serveHttp,
@@ -21,6 +22,7 @@ import type { GatewayCommand } from './cli-arguments.js';
 
 import type { GatewayConfig } from './gateway-config.js';
 import { gatewayEmbeddingsOf } from './hybrid-browse.js';
+import { gatewayCallTargets } from './oauth-call-targets.js';
 import { openRuntime } from './open-runtime.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 
@@ -43,6 +45,8 @@ export async function serve(
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
   logger.redactor.addSecrets(Object.keys(tokens ?? {}));
+  const oauth =
+    command.oauthPath === undefined ? undefined : await readOAuthFile(command.oauthPath);
   const opened = await openRuntime(command.configPath, {
     quiet: command.quiet,
     report,
@@ -133,6 +137,7 @@ export async function serve(
         port: command.http.port,
         maxMessageBytes: command.maxMessageBytes,
         ...(tokens === undefined ? {} : { tokens }),
+        ...(oauth === undefined ? {} : { oauth, oauthCallTargets: gatewayCallTargets }),
         ...state.http,
         routes: observability.routes(checks),
         ...onRequest,

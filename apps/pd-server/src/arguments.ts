@@ -36,6 +36,9 @@ Options:
   --http [HOST:]PORT        serve Streamable HTTP at http://HOST:PORT/mcp (default host 127.0.0.1)
   --tokens FILE             with --http: a JSON file {"<bearer token>": "<role>"}; the role
                             "read-only" sees only tools marked read-only
+  --oauth FILE              with --http: a JSON file of OAuth resource-server options (issuer,
+                            resource, roles, toolScopes); requests need an access token of
+                            the issuer for this server; excludes --tokens
   --session-store STORE     with --http: where sessions, grants and rate limits live: memory
                             (default) or redis://HOST:PORT, shared by every instance behind
                             one address
@@ -63,6 +66,8 @@ export interface CommonOptions {
   http: ListenAddress | undefined;
   /** The bearer tokens file (HTTP only). */
   tokensPath: string | undefined;
+  /** The OAuth options file (HTTP only; excludes `tokensPath`). */
+  oauthPath: string | undefined;
   /** Where session state lives (HTTP only); `undefined` keeps it in memory. */
   sessionStore: SessionStoreConfig | undefined;
   /** The largest message read or sent; `undefined` keeps the default (10 MiB). */
@@ -90,7 +95,7 @@ export type CliCommand =
       prefixTools: boolean;
     } & Omit<
       CommonOptions,
-      'http' | 'tokensPath' | 'sessionStore' | 'maxMessageBytes' | 'observability'
+      'http' | 'tokensPath' | 'oauthPath' | 'sessionStore' | 'maxMessageBytes' | 'observability'
     >)
   | ({ kind: 'demo' } & CommonOptions)
   | ({
@@ -111,6 +116,7 @@ const OPTIONS = {
   help: { type: 'boolean' },
   http: { type: 'string' },
   tokens: { type: 'string' },
+  oauth: { type: 'string' },
   'session-store': { type: 'string' },
   'max-message-bytes': { type: 'string' },
   'max-summary-tokens': { type: 'string' },
@@ -128,9 +134,10 @@ const WRAP_ONLY = ['config', 'descriptions', 'watch', 'no-prefix', 'groups'] as 
 
 function parseCommon(values: Record<string, string | boolean | undefined>): CommonOptions {
   const text = (name: string) => values[name] as string | undefined;
-  const { http, tokensPath, sessionStore, maxMessageBytes } = parseServeFlags({
+  const { http, tokensPath, oauthPath, sessionStore, maxMessageBytes } = parseServeFlags({
     http: text('http'),
     tokens: text('tokens'),
+    oauth: text('oauth'),
     'session-store': text('session-store'),
     'max-message-bytes': text('max-message-bytes'),
   });
@@ -147,6 +154,7 @@ function parseCommon(values: Record<string, string | boolean | undefined>): Comm
   return {
     http,
     tokensPath,
+    oauthPath,
     sessionStore,
     maxMessageBytes,
     maxSummaryTokens: maxText === undefined ? undefined : Number(maxText),
@@ -188,6 +196,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       [
         'http',
         'tokens',
+        'oauth',
         'session-store',
         'max-message-bytes',
         'watch',
@@ -201,6 +210,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const {
       http: _http,
       tokensPath: _tokens,
+      oauthPath: _oauth,
       sessionStore: _sessionStore,
       maxMessageBytes: _maxMessageBytes,
       observability: _observability,

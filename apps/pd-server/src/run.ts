@@ -10,6 +10,7 @@ import { secretsOfMcpServersConfig, secretsOfUrl } from '@x/core/logging';
 import { createPolicyEngine } from '@x/core/policy';
 import {
   type RunningServer,
+  readOAuthFile,
   readTokensFile,
   type ServerFactory,
   serveHttp,
@@ -107,11 +108,14 @@ async function serve(
   const tokens =
     command.tokensPath === undefined ? undefined : await readTokensFile(command.tokensPath);
   observability.logger.redactor.addSecrets(Object.keys(tokens ?? {}));
+  const oauth =
+    command.oauthPath === undefined ? undefined : await readOAuthFile(command.oauthPath);
   const shared = sessions.store.backend !== 'memory';
   const running = await serveHttp(factory, {
     ...command.http,
     maxMessageBytes: command.maxMessageBytes,
     ...(tokens === undefined ? {} : { tokens }),
+    ...(oauth === undefined ? {} : { oauth }),
     ...(shared
       ? {
           sessionStore: sessions.store,

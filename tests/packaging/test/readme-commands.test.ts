@@ -46,6 +46,8 @@ const PLAN: Readonly<Record<string, { cwd: string; skip: Skips }>> = {
         'the workspace is built before its tests run (turbo: test depends on build)',
       ],
       ['node dist/cli.js serve --config examples/mcp.json --http', SERVES_UNTIL_STOPPED],
+      ['curl -si -X POST http://127.0.0.1:3000/mcp', NEEDS_SERVER],
+      ['curl -s http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp', NEEDS_SERVER],
       [
         'npx -y @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:3000/mcp',
         NEEDS_SERVER,

@@ -24,7 +24,7 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const X_GATEWAY = join(PACKAGE_ROOT, 'node_modules', '.bin', 'x-gateway');
 
 /** The app's example configuration; its commands resolve against the app's own folder. */
-const EXAMPLE_CONFIG = join(
+export const EXAMPLE_CONFIG = join(
   PACKAGE_ROOT,
   'node_modules',
   '@x',

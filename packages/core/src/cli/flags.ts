@@ -79,6 +79,8 @@ export interface ServeFlagValues {
   readonly http?: string | undefined;
   /** `--tokens FILE`: bearer tokens, HTTP only. */
   readonly tokens?: string | undefined;
+  /** `--oauth FILE`: the OAuth resource server's options, HTTP only. */
+  readonly oauth?: string | undefined;
   /** `--session-store STORE`: `memory` or a `redis://` URL, HTTP only. */
   readonly 'session-store'?: string | undefined;
   /** `--max-message-bytes N`: the largest message read or sent, stdio and HTTP. */
@@ -91,6 +93,8 @@ export interface ServeFlags {
   readonly http: ListenAddress | undefined;
   /** The bearer tokens file (HTTP only). */
   readonly tokensPath: string | undefined;
+  /** The OAuth options file (HTTP only; excludes {@link ServeFlags.tokensPath}). */
+  readonly oauthPath: string | undefined;
   /** Where MCP sessions live (HTTP only); `undefined` keeps them in memory. */
   readonly sessionStore: SessionStoreConfig | undefined;
   /** The largest message read or sent, in bytes; `undefined` keeps the default (10 MiB). */
@@ -98,9 +102,10 @@ export interface ServeFlags {
 }
 
 /**
- * Parses `--http`, `--tokens`, `--session-store` and `--max-message-bytes`, in that order: the
- * address first, then `--tokens` and `--session-store` need `--http` (a stdio server has no
- * bearer tokens and one session), then the store itself, then the message bound.
+ * Parses `--http`, `--tokens`, `--oauth`, `--session-store` and `--max-message-bytes`, in that
+ * order: the address first, then `--tokens`, `--oauth` and `--session-store` need `--http` (a
+ * stdio server has no bearer tokens and one session; MCP has stdio take credentials from the
+ * environment) and `--tokens` excludes `--oauth`, then the store itself, then the message bound.
  *
  * @throws UsageError naming the flag.
  */
@@ -109,6 +114,7 @@ export function parseServeFlags(values: ServeFlagValues): ServeFlags {
   if (values.tokens !== undefined && http === undefined) {
     throw new UsageError('--tokens needs --http: bearer tokens apply to HTTP only');
   }
+  checkOAuthFlag(values.oauth, values.tokens, http !== undefined);
   const storeText = values['session-store'];
   if (storeText !== undefined && http === undefined) {
     throw new UsageError('--session-store needs --http: a stdio server serves one session');
@@ -116,10 +122,29 @@ export function parseServeFlags(values: ServeFlagValues): ServeFlags {
   return {
     http,
     tokensPath: values.tokens,
+    oauthPath: values.oauth,
     sessionStore:
       storeText === undefined
         ? undefined
         : parseFlagValue('session-store', storeText, parseSessionStoreArgument),
     maxMessageBytes: parseMaxMessageBytesFlag(values['max-message-bytes']),
   };
+}
+
+/**
+ * Checks `--oauth` against the other flags: it needs `--http` (MCP Authorization applies to HTTP;
+ * a stdio server takes its credentials from the environment) and excludes `--tokens`.
+ *
+ * @throws UsageError naming the conflict.
+ */
+export function checkOAuthFlag(
+  oauth: string | undefined,
+  tokens: string | undefined,
+  http: boolean,
+): void {
+  if (oauth === undefined) return;
+  if (!http) throw new UsageError('--oauth needs --http: OAuth applies to HTTP only');
+  if (tokens !== undefined) {
+    throw new UsageError('--oauth and --tokens exclude each other: choose one way to authenticate');
+  }
 }

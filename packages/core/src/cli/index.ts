@@ -1,6 +1,6 @@
 /**
  * `@x/core/cli`: the scaffold the `@x` executables share: strict flag parsing with
- * {@link UsageError}s, the `--http` / `--tokens` / `--session-store` / `--max-message-bytes`
+ * {@link UsageError}s, the `--http` / `--tokens` / `--oauth` / `--session-store` / `--max-message-bytes`
  * flags, the `--log-format` / `--log-level` / `--metrics` flags, and a `main` that
  * maps failures to one line and an exit status (0 done, 1 failure, 2 bad command line).
  *
@@ -15,6 +15,7 @@ export {
   parseCommandLine,
 } from './command-line.js';
 export {
+  checkOAuthFlag,
   MaxMessageBytesSchema,
   parseFlagValue,
   parseHttpFlag,

@@ -32,8 +32,10 @@ export interface HttpSession {
 export interface HttpCaller {
   /** The role of the caller's token. */
   role: string | undefined;
-  /** The fingerprint of the caller's token. */
+  /** The fingerprint of the caller's token (with OAuth: of its principal). */
   token: string | undefined;
+  /** The scopes an OAuth token grants (absent with static tokens or none). */
+  scopes?: readonly string[];
 }
 
 /** The outcome of {@link HttpSessionRegistry.find}. */

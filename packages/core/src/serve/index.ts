@@ -3,7 +3,8 @@
  *
  * A {@link ServerFactory} builds one `McpServer` per MCP session; {@link serveStdio} runs one
  * session, {@link serveHttp} one per HTTP session id, bound to 127.0.0.1 by default, with
- * DNS-rebinding protection and optional bearer tokens mapped to roles.
+ * DNS-rebinding protection and optional bearer tokens mapped to roles, or an OAuth 2.1 resource
+ * server (`HttpServeOptions.oauth`).
  *
  * @module
  */
@@ -24,6 +25,33 @@ export {
   parseListenAddress,
 } from './listen-address.js';
 
+// OAuth 2.1 resource server (HttpServeOptions.oauth)
+export {
+  DEFAULT_ALGORITHMS,
+  type IntrospectionOptions,
+  IntrospectionOptionsSchema,
+  type OAuthResourceOptions,
+  OAuthResourceOptionsSchema,
+  type RoleMapping,
+  RoleMappingSchema,
+  RoleRuleSchema,
+  readOAuthFile,
+  validateOAuthOptions,
+} from './oauth/oauth-options.js';
+export { principalFingerprint, roleOf } from './oauth/principal.js';
+export {
+  metadataUrlOf,
+  PROTECTED_RESOURCE_WELL_KNOWN,
+  type ProtectedResourceMetadata,
+} from './oauth/resource-metadata.js';
+export type { VerifiedToken } from './oauth/token-verdict.js';
+export { type CallTargets, compileToolGlob } from './oauth/tool-scopes.js';
+export {
+  type BearerChallenge,
+  type BearerErrorCode,
+  formatBearerChallenge,
+  parseScopes,
+} from './oauth/www-authenticate.js';
 // DNS-rebinding protection, for HTTP servers that do not go through serveHttp
 export {
   createRequestGuard,

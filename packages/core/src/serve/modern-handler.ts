@@ -47,7 +47,7 @@ function toAuthInfo(caller: HttpCaller): AuthInfo {
   return {
     token: caller.token ?? '',
     clientId: caller.role ?? 'anonymous',
-    scopes: [],
+    scopes: [...(caller.scopes ?? [])],
     extra: { ...extra },
   };
 }

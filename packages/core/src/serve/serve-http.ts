@@ -10,6 +10,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/server';
 import { CoreError } from '../errors.js';
 import { withEmptyListings } from './empty-listings.js';
 import { isLegacyPost } from './era-routing.js';
+import { createHttpAuthenticator, type HttpAuthenticator } from './http-auth.js';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
@@ -25,31 +26,27 @@ import {
   validateHttpOptions,
 } from './http-options.js';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
-import {
-  createHttpSessionRegistry,
-  type HttpCaller,
-  type HttpSessionRegistry,
-} from './http-sessions.js';
+import { createHttpSessionRegistry, type HttpSessionRegistry } from './http-sessions.js';
 import { describeInvalidInitialize } from './invalid-initialize.js';
 import { withShortInvalidParams } from './invalid-params.js';
 import { holdIdleConnections } from './keep-alive.js';
 import { DEFAULT_LISTEN_HOST, formatHost } from './listen-address.js';
 import { createModernHandler, type ModernHandler } from './modern-handler.js';
+import { validateOAuthOptions } from './oauth/oauth-options.js';
+import { createOAuthResourceServer, type OAuthResourceServer } from './oauth/resource-server.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './outgoing-bound.js';
 import { readJsonBody } from './request-body.js';
 import { createRequestGuard, type RequestGuard } from './request-guard.js';
 import { withRequestTelemetry } from './request-telemetry.js';
 import { createServerTelemetry, type ServerTelemetry } from './server-telemetry.js';
 import { createSessionRecords } from './session-records.js';
-import { type BearerCheck, createBearerCheck, type Tokens, validateTokens } from './tokens.js';
+import { createBearerCheck, type Tokens, validateTokens } from './tokens.js';
 import type {
   HttpRouteHandler,
   HttpServeOptions,
   RunningHttpServer,
   ServerFactory,
 } from './types.js';
-
-const REALM = 'Bearer realm="mcp"';
 
 /** Everything one request handler needs, resolved once. */
 interface HttpContext {
@@ -58,7 +55,7 @@ interface HttpContext {
   readonly maxJsonDepth: number;
   readonly maxSessions: number;
   readonly guard: RequestGuard;
-  readonly checkBearer: ((headers: IncomingMessage['headers']) => BearerCheck) | undefined;
+  readonly auth: HttpAuthenticator;
   readonly routes: ReadonlyMap<string, { handler: HttpRouteHandler; requireAuth: boolean }>;
   readonly sessions: HttpSessionRegistry;
   readonly modern: ModernHandler;
@@ -72,8 +69,10 @@ const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * Serves MCP over Streamable HTTP in both protocol eras from one factory.
  *
  * Every request first passes the `Host`/`Origin` check (403), then, on the MCP path, the bearer
- * check when `tokens` is set (401 with `WWW-Authenticate: Bearer`), then the body limits (413
- * above `maxBodyBytes`, 400 with -32600 when nested too deep, 400 with -32700 when not JSON).
+ * check when `tokens` or `oauth` is set (401 with `WWW-Authenticate: Bearer`, 503 while an OAuth
+ * issuer cannot be reached; see `http-auth.ts`), then the body limits (413
+ * above `maxBodyBytes`, 400 with -32600 when nested too deep, 400 with -32700 when not JSON), then
+ * the OAuth tool scopes (403 `insufficient_scope`).
  *
  * A 2026-07-28 request (per-request `_meta` envelope) is answered statelessly by the SDK's
  * `createMcpHandler`, one instance per request, scope `principal:<fingerprint>` or `anonymous`:
@@ -83,7 +82,8 @@ const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * `principal:<fingerprint>` with a token, shared by the caller's sessions, else `session:<id>`); an unknown session id gets 404, a session id with another token than the one
  * that opened it 403. GET and DELETE without a session id get 405. Extra `routes` answer GET only
  * and are public unless marked `requireAuth`: a manifest is public metadata that a client reads
- * before it has a token. Refusals carry a JSON-RPC error body.
+ * before it has a token; with `oauth`, the RFC 9728 metadata is such a route. Refusals carry a
+ * JSON-RPC error body.
  *
  * @throws CoreError `INVALID_ARGUMENT` for options outside their domain, `UNAVAILABLE` when the
  * address cannot be bound.
@@ -97,6 +97,14 @@ export async function serveHttp(
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   validateHttpOptions(options, path, maxBodyBytes);
   const tokens = options.tokens === undefined ? undefined : validateTokens(options.tokens);
+  if (tokens !== undefined && options.oauth !== undefined) {
+    throw new CoreError({
+      code: 'INVALID_ARGUMENT',
+      message: 'Invalid serveHttp options: tokens and oauth exclude each other.',
+    });
+  }
+  const oauthOptions =
+    options.oauth === undefined ? undefined : validateOAuthOptions(options.oauth);
   const onError = options.onError ?? (() => {});
   const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
@@ -128,6 +136,13 @@ export async function serveHttp(
       withShortInvalidParams(listingFactory),
       options.onRequest,
     );
+    const oauth =
+      oauthOptions === undefined
+        ? undefined
+        : createOAuthResourceServer(oauthOptions, {
+            servedUrl: `http://${formatHost(host)}:${port}${path}`,
+            callTargets: options.oauthCallTargets,
+          });
     context = createContext(observed, options, {
       host,
       port,
@@ -136,6 +151,7 @@ export async function serveHttp(
       maxJsonDepth,
       maxSessions,
       tokens,
+      oauth,
       onError,
     });
   } catch (error) {
@@ -193,6 +209,7 @@ function createContext(
     maxJsonDepth: number;
     maxSessions: number;
     tokens: Tokens | undefined;
+    oauth: OAuthResourceServer | undefined;
     onError: (error: unknown) => void;
   },
 ): HttpContext {
@@ -230,15 +247,23 @@ function createContext(
       ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     }),
-    checkBearer: tokens === undefined ? undefined : createBearerCheck(tokens),
-    routes: new Map(
-      Object.entries(options.routes ?? {}).map(([routePath, route]) => [
-        routePath,
-        typeof route === 'function'
-          ? { handler: route, requireAuth: false }
-          : { handler: route.handler, requireAuth: route.requireAuth },
-      ]),
+    auth: createHttpAuthenticator(
+      tokens === undefined ? undefined : createBearerCheck(tokens),
+      resolved.oauth,
+      resolved.onError,
     ),
+    routes: new Map([
+      ...Object.entries(options.routes ?? {}).map(
+        ([routePath, route]) =>
+          [
+            routePath,
+            typeof route === 'function'
+              ? { handler: route, requireAuth: false }
+              : { handler: route.handler, requireAuth: route.requireAuth },
+          ] as const,
+      ),
+      ...metadataRoutes(resolved.oauth),
+    ]),
     modern: createModernHandler(factory, resolved.onError, maxMessageBytes),
     sessions,
     telemetry,
@@ -258,11 +283,13 @@ async function handleRequest(
     if (request.method !== 'GET') {
       return refuse(response, 405, 'Method Not Allowed', { allow: 'GET' });
     }
-    if (route.requireAuth && checkAuth(context, request, response) === undefined) return;
+    if (route.requireAuth && (await context.auth.authenticate(request, response)) === undefined) {
+      return;
+    }
     return route.handler(request, response);
   }
   if (pathname !== context.path) return refuse(response, 404, 'Not Found');
-  const caller = checkAuth(context, request, response);
+  const caller = await context.auth.authenticate(request, response);
   if (caller === undefined) return;
   context.telemetry.noteCaller(caller.token ?? 'anonymous');
   const method = request.method ?? '';
@@ -279,7 +306,7 @@ async function handleRequest(
       });
     }
     const body = await readBody(context, request, response);
-    if (body === undefined) return;
+    if (body === undefined || !context.auth.permits(caller, body.value, response)) return;
     if (Array.isArray(body.value) && body.value.length === 0) {
       return sendJsonRpcError(
         response,
@@ -317,7 +344,7 @@ async function handleRequest(
   }
   if (method !== 'POST') return context.sessions.handle(lookup.session, request, response);
   const body = await readBody(context, request, response);
-  if (body !== undefined) {
+  if (body !== undefined && context.auth.permits(caller, body.value, response)) {
     return context.sessions.handle(lookup.session, request, response, body.value);
   }
 }
@@ -334,27 +361,6 @@ function refuseFull(context: HttpContext, response: ServerResponse): void {
 /** Whether a body may open a session: an `initialize` request, alone or in a batch (the SDK refuses the batch). */
 function startsSession(body: unknown): boolean {
   return isInitializeRequest(body) || (Array.isArray(body) && body.some(isInitializeRequest));
-}
-
-/** The caller behind a request, or `undefined` once a 401 has been sent. */
-function checkAuth(
-  context: HttpContext,
-  request: IncomingMessage,
-  response: ServerResponse,
-): HttpCaller | undefined {
-  if (context.checkBearer === undefined) return { role: undefined, token: undefined };
-  const check = context.checkBearer(request.headers);
-  if (check.outcome === 'accepted') return { role: check.role, token: check.fingerprint };
-  if (check.outcome === 'missing') {
-    refuse(response, 401, 'Unauthorized: a bearer token is required', {
-      'www-authenticate': REALM,
-    });
-  } else {
-    refuse(response, 401, 'Unauthorized: invalid bearer token', {
-      'www-authenticate': `${REALM}, error="invalid_token"`,
-    });
-  }
-  return undefined;
 }
 
 /** The parsed JSON body, or `undefined` once a 413 or a 400 has been sent. */
@@ -392,6 +398,23 @@ async function readBody(
     );
   }
   return undefined;
+}
+
+/** The public GET routes of the protected-resource metadata (RFC 9728 §3). */
+function metadataRoutes(
+  oauth: OAuthResourceServer | undefined,
+): [string, { handler: HttpRouteHandler; requireAuth: boolean }][] {
+  if (oauth === undefined) return [];
+  const body = JSON.stringify(oauth.metadata);
+  const handler: HttpRouteHandler = (_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'max-age=300',
+    });
+    response.end(body);
+  };
+  return oauth.metadataPaths.map((metadataPath) => [metadataPath, { handler, requireAuth: false }]);
 }
 
 function refuse(

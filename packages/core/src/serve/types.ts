@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { SessionStore } from '../sessions/index.js';
+import type { OAuthResourceOptions } from './oauth/oauth-options.js';
+import type { CallTargets } from './oauth/tool-scopes.js';
 
 /**
  * The MCP protocol era a server instance serves: `legacy` for the revisions that open with
@@ -32,7 +34,10 @@ export type ProtocolEra = 'legacy' | 'modern';
 export interface SessionContext {
   /** The 2025-era HTTP session id (`mcp-session-id`); `undefined` over stdio and in the modern era. */
   sessionId: string | undefined;
-  /** The role mapped from the caller's bearer token; `undefined` when no tokens are configured. */
+  /**
+   * The role mapped from the caller's bearer token (static tokens) or OAuth access token (the
+   * `oauth` role mapping); `undefined` when neither is configured or the mapping names none.
+   */
   role: string | undefined;
   /** The transport the instance serves. */
   transport: 'stdio' | 'http';
@@ -85,7 +90,7 @@ export type HttpRoute = HttpRouteHandler | HttpRouteWithAuth;
 export interface HttpRouteWithAuth {
   /** Answers the request. */
   handler: HttpRouteHandler;
-  /** When true, the route demands a configured bearer token like the MCP endpoint does. */
+  /** When true, the route demands a bearer token (static or OAuth) like the MCP endpoint does. */
   requireAuth: boolean;
 }
 
@@ -103,6 +108,20 @@ export interface HttpServeOptions {
    * opened it (403 otherwise). Tokens follow the `readTokensFile` rules.
    */
   tokens?: Record<string, string>;
+  /**
+   * The OAuth 2.1 resource server (MCP Authorization; see `OAuthResourceOptionsSchema`): every MCP
+   * request needs a bearer access token of `issuer` for the canonical `resource` (401 with a
+   * challenge naming the RFC 9728 metadata otherwise, 503 while the issuer's keys cannot be read),
+   * the metadata is served at `/.well-known/oauth-protected-resource[/path]`, a token's principal
+   * (`iss` and `sub`) is the caller scope and binds 2025 sessions, and `toolScopes` answer a
+   * `tools/call` short of scope with 403 `insufficient_scope`. Excludes `tokens`.
+   */
+  oauth?: OAuthResourceOptions;
+  /**
+   * The tools a `tools/call` of `name` reaches besides itself (a gateway's `tool_execute` naming
+   * its target), so that `oauth.toolScopes` also guard them.
+   */
+  oauthCallTargets?: CallTargets;
   /**
    * Extra `Host` values accepted besides the bound host, `localhost`, `127.0.0.1` and `[::1]`
    * with the bound port. An entry with a port (`'mcp.example:8443'`) matches exactly; one without

@@ -73,6 +73,19 @@ describe('parseServeFlags', () => {
     );
   });
 
+  it('reads --oauth with --http, and refuses it without --http or with --tokens', () => {
+    expect(parseServeFlags({ http: '8080', oauth: 'oauth.json' })).toMatchObject({
+      oauthPath: 'oauth.json',
+      tokensPath: undefined,
+    });
+    expect(() => parseServeFlags({ oauth: 'oauth.json' })).toThrow(
+      '--oauth needs --http: OAuth applies to HTTP only',
+    );
+    expect(() => parseServeFlags({ http: '8080', oauth: 'o.json', tokens: 't.json' })).toThrow(
+      '--oauth and --tokens exclude each other',
+    );
+  });
+
   it('checks the address before the other flags, and the store last', () => {
     expect(() => parseServeFlags({ http: 'x:y', tokens: 't' })).toThrow(/^--http: /);
     expect(() => parseServeFlags({ http: '1', 'session-store': 'disk' })).toThrow(
