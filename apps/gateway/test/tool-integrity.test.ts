@@ -160,5 +160,9 @@ describe('x-gateway tool integrity', () => {
     });
     expect(payload(executed).error).toEqual(payload(unknown).error);
     expect(await lab.tools('quarantined')).toContain('quarantined jobs/lookup: authority-tag');
+    expect(await lab.tools('approve', '--all')).toMatch(
+      /^approved jobs\/lookup \(sha256:[0-9a-f]{64}\)\n$/,
+    );
+    expect(await lab.tools('quarantined')).toBe('no quarantined tools\n');
   });
 });

@@ -34,28 +34,48 @@ export function createFileRecordStore(path: string): IntegrityRecordStore {
     queue = next.catch(() => undefined);
     return next;
   };
-  const change = (server: string, tool: string, replace: (current?: ToolRecord) => ToolRecord) =>
+  /** Replaces records of one server in one read and one write; returns the records kept. */
+  const change = (
+    server: string,
+    records: ReadonlyArray<readonly [tool: string, record: ToolRecord]>,
+    replace: (current: ToolRecord | undefined, next: ToolRecord) => ToolRecord,
+  ) =>
     serialized(async () => {
-      const records = await readRecords(path);
-      const current = records.get(server)?.get(tool);
-      const next = replace(current);
-      if (next !== current) {
-        const tools = records.get(server) ?? new Map<string, ToolRecord>();
-        tools.set(tool, next);
-        records.set(server, tools);
-        await writeRecords(path, records);
+      const all = await readRecords(path);
+      const tools = all.get(server) ?? new Map<string, ToolRecord>();
+      let changed = false;
+      const kept = records.map(([tool, record]) => {
+        const current = tools.get(tool);
+        const next = replace(current, record);
+        if (next !== current) {
+          tools.set(tool, next);
+          changed = true;
+        }
+        return next;
+      });
+      if (changed) {
+        all.set(server, tools);
+        await writeRecords(path, all);
       }
-      return next;
+      return kept;
     });
   return {
     async get(server, tool) {
       return (await readRecords(path)).get(server)?.get(tool);
     },
-    putIfAbsent(server, tool, record) {
-      return change(server, tool, (current) => current ?? record);
+    async list(server) {
+      return (await readRecords(path)).get(server) ?? new Map();
+    },
+    async putIfAbsent(server, tool, record) {
+      const [kept] = await change(server, [[tool, record]], (current, next) => current ?? next);
+      return kept ?? record;
+    },
+    putAllIfAbsent(server, records) {
+      const entries = records.map((record) => [record.tool.name, record] as const);
+      return change(server, entries, (current, next) => current ?? next);
     },
     async put(server, tool, record) {
-      await change(server, tool, () => record);
+      await change(server, [[tool, record]], (_current, next) => next);
     },
     async close() {
       await queue;

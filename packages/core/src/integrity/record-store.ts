@@ -21,8 +21,15 @@ export interface ToolRecord {
 export interface IntegrityRecordStore {
   /** The record of a tool, or `undefined` when none is kept. */
   get(server: string, tool: string): Promise<ToolRecord | undefined>;
+  /** Every record of a server by tool name, read at once (one listing is judged with it). */
+  list(server: string): Promise<ReadonlyMap<string, ToolRecord>>;
   /** Keeps `record` unless one is there already; resolves to the record kept afterwards. */
   putIfAbsent(server: string, tool: string, record: ToolRecord): Promise<ToolRecord>;
+  /**
+   * {@link IntegrityRecordStore.putIfAbsent} for several tools of one server in one step (a
+   * first listing); resolves to the records kept, in the order given.
+   */
+  putAllIfAbsent(server: string, records: readonly ToolRecord[]): Promise<ToolRecord[]>;
   /** Keeps `record`, replacing any previous one (approval). */
   put(server: string, tool: string, record: ToolRecord): Promise<void>;
   /** Releases what the store holds; idempotent. */

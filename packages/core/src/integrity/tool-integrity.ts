@@ -59,25 +59,37 @@ export function createToolIntegrity(options: ToolIntegrityOptions): ToolIntegrit
 
   async function judgeAll(server: string, tools: readonly Tool[]): Promise<ToolVerdict[]> {
     const { acceptChanges } = serverIntegritySettings(config, server);
-    const verdicts: ToolVerdict[] = [];
-    for (const tool of tools) {
-      const snapshot = toToolSnapshot(tool);
-      verdicts.push(judgeTool(server, snapshot, await store.get(server, tool.name), acceptChanges));
-    }
-    return verdicts;
+    const records = await store.list(server);
+    return tools.map((tool) =>
+      judgeTool(server, toToolSnapshot(tool), records.get(tool.name), acceptChanges),
+    );
   }
 
-  /** Writes what a verdict asks for; a record another instance wrote first is judged again. */
-  async function settle(verdict: ToolVerdict): Promise<ToolVerdict> {
-    const record: ToolRecord = { digest: verdict.digest, tool: verdict.snapshot };
-    if (verdict.status === 'new') {
-      const kept = await store.putIfAbsent(verdict.server, verdict.tool, record);
-      return kept.digest === verdict.digest
-        ? verdict
-        : judgeTool(verdict.server, verdict.snapshot, kept, false);
+  /**
+   * Writes what the verdicts ask for: first sights in one step, accepted changes one by one. A
+   * first sight another instance recorded differently just before is judged again against it.
+   */
+  async function settle(server: string, verdicts: readonly ToolVerdict[]): Promise<ToolVerdict[]> {
+    const recordOf = (verdict: ToolVerdict): ToolRecord => ({
+      digest: verdict.digest,
+      tool: verdict.snapshot,
+    });
+    const fresh = verdicts.filter((verdict) => verdict.status === 'new');
+    const kept = fresh.length === 0 ? [] : await store.putAllIfAbsent(server, fresh.map(recordOf));
+    const keptByTool = new Map(fresh.map((verdict, index) => [verdict.tool, kept[index]]));
+    const settled: ToolVerdict[] = [];
+    for (const verdict of verdicts) {
+      const record = keptByTool.get(verdict.tool);
+      if (verdict.status === 'new' && record !== undefined && record.digest !== verdict.digest) {
+        settled.push(judgeTool(verdict.server, verdict.snapshot, record, false));
+        continue;
+      }
+      if (verdict.status === 'accepted') {
+        await store.put(verdict.server, verdict.tool, recordOf(verdict));
+      }
+      settled.push(verdict);
     }
-    if (verdict.status === 'accepted') await store.put(verdict.server, verdict.tool, record);
-    return verdict;
+    return settled;
   }
 
   return {
@@ -87,8 +99,7 @@ export function createToolIntegrity(options: ToolIntegrityOptions): ToolIntegrit
         held.delete(server);
         return [...tools];
       }
-      const verdicts: ToolVerdict[] = [];
-      for (const verdict of await judgeAll(server, tools)) verdicts.push(await settle(verdict));
+      const verdicts = await settle(server, await judgeAll(server, tools));
       const byName = new Map<string, boolean>();
       for (const verdict of verdicts) {
         byName.set(verdict.tool, verdict.status !== 'quarantined');

@@ -52,6 +52,23 @@ describe.each(stores)('the %s record store', (_kind, open) => {
     await store.close();
   });
 
+  it('writes a first listing at once, keeping records already there, and lists a server', async () => {
+    const store = open();
+    const earlier = recordOf('read', 'earlier');
+    await store.put('fs', 'read', earlier);
+    const kept = await store.putAllIfAbsent('fs', [
+      recordOf('read', 'later'),
+      recordOf('list', 'l'),
+    ]);
+    expect(kept.map((record) => record.tool.description)).toEqual(['earlier', 'l']);
+    await store.put('other', 'x', recordOf('x', 'x'));
+    const listed = await store.list('fs');
+    expect([...listed.keys()].sort()).toEqual(['list', 'read']);
+    expect(listed.get('read')).toEqual(earlier);
+    expect((await store.list('none')).size).toBe(0);
+    await store.close();
+  });
+
   it('replaces a record on put and keeps the other tools', async () => {
     const store = open();
     await store.put('fs', 'read', recordOf('read', 'one'));

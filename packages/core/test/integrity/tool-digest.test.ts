@@ -49,6 +49,23 @@ describe('toolDigest', () => {
 });
 
 describe('describeToolChange', () => {
+  it('names a changed title, output schema and annotations, and nothing for no change', () => {
+    const before = toToolSnapshot({ name: 't', inputSchema: { type: 'object' } });
+    const after = toToolSnapshot({
+      name: 't',
+      title: 'Tee',
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object' },
+      annotations: { destructiveHint: true },
+    });
+    expect(describeToolChange(before, after)).toEqual([
+      'title: "" -> "Tee"',
+      'outputSchema changed',
+      'annotations changed',
+    ]);
+    expect(describeToolChange(after, after)).toEqual([]);
+  });
+
   it('quotes the changed middle of a description and names changed schemas', () => {
     const before = toToolSnapshot({
       name: 't',
