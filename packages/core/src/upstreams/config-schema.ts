@@ -195,9 +195,19 @@ const ServerKeySchema = z.string().transform((key, context) => {
   return name;
 });
 
-/** Reports keys that map to one server name; the record would keep only the last. */
+/**
+ * Reports keys that map to one server name (the record would keep only the last), and the key
+ * `__proto__`, which a JSON file can hold but an object record would silently drop.
+ */
 function refuseServerNameCollisions(value: unknown, context: z.RefinementCtx): unknown {
   if (isPlainObject(value)) {
+    if (Object.hasOwn(value, '__proto__')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['__proto__'],
+        message: 'invalid server name: "__proto__" cannot name a server; rename it',
+      });
+    }
     for (const { first, second, name } of findServerNameCollisions(Object.keys(value))) {
       context.addIssue({
         code: 'custom',

@@ -165,6 +165,13 @@ describe('parseMcpServersConfig', () => {
     ]);
   });
 
+  it('refuses a server key __proto__ instead of dropping it', () => {
+    const config = JSON.parse('{"mcpServers": {"__proto__": {"command": "x"}}}') as unknown;
+    expect(parseError(config).message).toBe(
+      'mcp.json: server "__proto__": invalid server name: "__proto__" cannot name a server; rename it',
+    );
+  });
+
   it('names the written key in problems of an entry under a display name', () => {
     expect(parseError({ mcpServers: { 'My Server': { command: 1 } } }).message).toBe(
       'mcp.json: server "My Server": field "command": expected string, got number',
@@ -178,7 +185,7 @@ describe('parseMcpServersConfig', () => {
         try {
           config = parseMcpServersConfig({ mcpServers: { [key]: { command: 'x' } } }, 'a.json');
         } catch (error) {
-          return CoreError.isInstance(error) && !/[A-Za-z0-9]/.test(key);
+          return CoreError.isInstance(error) && (!/[A-Za-z0-9]/.test(key) || key === '__proto__');
         }
         const [name] = Object.keys(config.mcpServers);
         expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/);
