@@ -6,7 +6,13 @@
 
 import { secretsOfMcpServersConfig } from '@x/core/logging';
 import { startProgress } from '@x/core/progress';
-import { createUpstreamPool, loadMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
+import {
+  createUpstreamPool,
+  loadMcpServersConfig,
+  type UpstreamOptions,
+  type UpstreamPool,
+  type UpstreamPoolConfig,
+} from '@x/core/upstreams';
 import {
   createGatewayControls,
   createSchemaTrust,
@@ -55,6 +61,14 @@ export interface OpenRuntimeOptions {
   onSecrets?: (secrets: readonly string[]) => void;
 }
 
+/** The upstream options of the section's `upstreams` block: only the fields it sets. */
+function startOptionsOf(config: UpstreamPoolConfig | undefined): UpstreamOptions {
+  const options: UpstreamOptions = {};
+  if (config?.maxParallelStarts !== undefined) options.maxParallelStarts = config.maxParallelStarts;
+  if (config?.connectTimeoutMs !== undefined) options.connectTimeoutMs = config.connectTimeoutMs;
+  return options;
+}
+
 /**
  * Loads the configuration, connects every enabled upstream and ingests its
  * tools. Upstreams that fail are reported through `report` and keep no
@@ -74,6 +88,7 @@ export async function openRuntime(
   const piped = options.upstreamStderr;
   const pool = createUpstreamPool(config, {
     clientInfo: { name: 'x-gateway', version: '0.1.0' },
+    ...startOptionsOf(gatewayConfig.upstreams),
     stderr: options.quiet ? 'ignore' : piped === undefined ? 'inherit' : 'pipe',
     ...(piped === undefined ? {} : { onStderr: piped }),
   });
