@@ -27,6 +27,7 @@ describe('the soak summary', () => {
     );
     expect(sawtooth.windows).toHaveLength(WINDOWS);
     expect(sawtooth).toMatchObject({ min: 400, max: 600, floorDrift: 0, peakDrift: 0, flat: true });
+    expect(Math.abs(sawtooth.trend)).toBeLessThan(0.05);
     const leak = summarizeRss(
       readings((seconds) => 100 + seconds),
       120,
@@ -34,6 +35,8 @@ describe('the soak summary', () => {
     );
     expect(leak.flat).toBe(false);
     expect(leak.slopePerMinute).toBeCloseTo(60, 5);
+    // 60 MiB a minute over 8 minutes, on a mean of 460 MiB.
+    expect(leak.trend).toBeCloseTo(480 / 460, 5);
     // First window 120-180 s: floor 220 MiB; last window 540-600 s: floor 640 MiB.
     expect(leak.floorDrift).toBeCloseTo(640 / 220 - 1, 5);
   });
@@ -79,7 +82,7 @@ describe('the soak summary', () => {
     const table = formatSoakTable(rows);
     expect(table).toContain('2025 sessions');
     expect(table).toContain('2026-07-28 stateless');
-    expect(table).toMatch(/300\/300\s+300\/300\s+\+0\.0%\s+\+0\.0%\s+0\.0\s+yes/);
+    expect(table).toMatch(/300\/300\s+300\/300\s+\+0\.0%\s+\+0\.0%\s+0\.0\s+\+0\.0%\s+yes/);
     const chart = renderSoakChart(rows, 30);
     expect(chart.match(/<polyline/g)).toHaveLength(2);
     expect(chart).toContain('RSS, MiB');

@@ -46,10 +46,8 @@ const PLAN: Readonly<Record<string, { cwd: string; skip: Skips }>> = {
         'the workspace is built before its tests run (turbo: test depends on build)',
       ],
       ['node dist/cli.js serve --config examples/mcp.json --http', SERVES_UNTIL_STOPPED],
-      [
-        'npx -y @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:3000/mcp',
-        NEEDS_SERVER,
-      ],
+      ['inspect() {', 'defines the Inspector call of the next lines, which need that server'],
+      ['inspect --method', NEEDS_SERVER],
     ],
   },
   'apps/mcs-cli/README.md': {

@@ -3,8 +3,8 @@
  * clients that open a session, store large artifacts, view them and end the session with DELETE,
  * the other serving 2026-07-28 clients doing the same without sessions; both churn for the whole
  * run (10 minutes in the standard mode) while each gateway's resident set size is read every few
- * seconds. Memory is flat when, after the warm-up, the floor and the peak of the last window end
- * within 10% of those of the first (see `summarizeRss`).
+ * seconds. Memory is flat when, after the warm-up, the least-squares trend of RSS moves it by at
+ * most 10% of its mean (see `summarizeRss`).
  *
  * @module
  */
@@ -148,7 +148,7 @@ export const soakBenchmark: Benchmark = {
       '',
       formatSoakTable(rows),
       '',
-      `RSS in MiB. The time after warm-up is cut into ${WINDOWS} windows; a window's floor is its lowest reading (what stays after garbage collection), its peak the top of the sawtooth. Memory is flat when the last window's floor and peak are within ${FLAT_WITHIN * 100}% of the first window's.`,
+      `RSS in MiB. The time after warm-up is cut into ${WINDOWS} windows; a window's floor is its lowest reading (what stays after garbage collection), its peak the top of the sawtooth; drifts compare the last window with the first. Trend: the least-squares slope of every reading after warm-up times the span, as a share of the mean reading. Memory is flat when the trend is within ${FLAT_WITHIN * 100}%.`,
       flat ? 'Both eras: flat.' : 'Not flat in every era: see the table.',
     ].join('\n');
     return {
@@ -172,6 +172,8 @@ export const soakBenchmark: Benchmark = {
           floorDrift: round(row.summary.floorDrift, 4),
           peakDrift: round(row.summary.peakDrift, 4),
           slopeMiBPerMinute: round(row.summary.slopePerMinute, 2),
+          meanMiB: round(row.summary.mean, 1),
+          trend: round(row.summary.trend, 4),
           flat: row.summary.flat,
           samples: row.samples,
         })),

@@ -10,7 +10,10 @@ import { formatNumber, formatTable } from '../../report/table.js';
 import type { ChurnRun, SoakEra } from './churn.js';
 import type { RssSample } from './rss.js';
 
-/** The flatness target: after warm-up, the memory floor and peak end within this fraction of where they began. */
+/**
+ * The flatness target: after warm-up, the least-squares trend of RSS over the whole span moves it
+ * by at most this fraction of its mean.
+ */
 export const FLAT_WITHIN = 0.1;
 
 /** How many windows the time after warm-up is cut into. */
@@ -40,7 +43,11 @@ export interface RssSummary {
   readonly floorDrift: number;
   /** `last window's peak / first window's peak - 1`. */
   readonly peakDrift: number;
-  /** Whether both drifts are within {@link FLAT_WITHIN}. */
+  /** The mean reading after warm-up, MiB. */
+  readonly mean: number;
+  /** `slopePerMinute × minutes after warm-up / mean`: how far the trend moved RSS, as a fraction. */
+  readonly trend: number;
+  /** Whether the trend is within {@link FLAT_WITHIN}. */
   readonly flat: boolean;
 }
 
@@ -59,8 +66,10 @@ function slopeOf(samples: readonly RssSample[]): number {
 /**
  * Summarizes the samples from `warmUpSeconds` to `endSeconds`, cut into {@link WINDOWS} windows
  * of equal length (the reading at `endSeconds` joins the last). A garbage-collected process moves
- * in a sawtooth, so single readings say little: memory is flat when the floor and the peak of the
- * last window are within {@link FLAT_WITHIN} of those of the first.
+ * in a sawtooth, so single readings, and even the first and last window, say little about a leak:
+ * memory is flat when the least-squares trend of every reading after warm-up moves RSS by at most
+ * {@link FLAT_WITHIN} of its mean over the span. The windows' floors (what stays after collection)
+ * and peaks are reported beside it.
  *
  * @throws Error when a window holds no sample (the soak was too short or sampled too rarely).
  */
@@ -90,14 +99,19 @@ export function summarizeRss(
   const floorDrift = last.floor / first.floor - 1;
   const peakDrift = last.peak / first.peak - 1;
   const values = after.map((sample) => sample.rssMiB);
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const slopePerMinute = slopeOf(after);
+  const trend = (slopePerMinute * (endSeconds - warmUpSeconds)) / 60 / mean;
   return {
     windows,
     min: Math.min(...values),
     max: Math.max(...values),
-    slopePerMinute: slopeOf(after),
+    slopePerMinute,
     floorDrift,
     peakDrift,
-    flat: Math.abs(floorDrift) <= FLAT_WITHIN && Math.abs(peakDrift) <= FLAT_WITHIN,
+    mean,
+    trend,
+    flat: Math.abs(trend) <= FLAT_WITHIN,
   };
 }
 
@@ -131,6 +145,7 @@ export function formatSoakTable(rows: readonly SoakRow[]): string {
       { title: 'floor drift', align: 'right' },
       { title: 'peak drift', align: 'right' },
       { title: 'slope MiB/min', align: 'right' },
+      { title: 'trend', align: 'right' },
       { title: 'flat (10%)' },
     ],
     rows.map((row) => {
@@ -153,6 +168,7 @@ export function formatSoakTable(rows: readonly SoakRow[]): string {
         percent(row.summary.floorDrift),
         percent(row.summary.peakDrift),
         formatNumber(row.summary.slopePerMinute, 1),
+        percent(row.summary.trend),
         row.summary.flat ? 'yes' : 'no',
       ];
     }),
