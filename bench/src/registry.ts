@@ -6,6 +6,7 @@ import { mcsPromptsBenchmark } from './benchmarks/mcs-prompts/index.js';
 import { resolveBenchmark } from './benchmarks/resolve/index.js';
 import { retrievalBenchmark } from './benchmarks/retrieval/index.js';
 import { searchBenchmark } from './benchmarks/search/index.js';
+import { soakBenchmark } from './benchmarks/soak/index.js';
 import { tokensBenchmark } from './benchmarks/tokens/index.js';
 import { BenchError } from './errors.js';
 
@@ -18,6 +19,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   retrievalBenchmark,
   gatewayBenchmark,
   loadBenchmark,
+  soakBenchmark,
   mcsPromptsBenchmark,
 ];
 

@@ -9,6 +9,7 @@ import { isAbsolute } from 'node:path';
 import { CoreError } from '@x/core';
 import { type EmbeddingProviderConfig, EmbeddingProviderConfigSchema } from '@x/core/embeddings';
 import { SessionStoreConfigSchema } from '@x/core/sessions';
+import { UpstreamPoolConfigSchema } from '@x/core/upstreams';
 import {
   CacheStableOptionsSchema,
   GroupsOptionsSchema,
@@ -38,6 +39,8 @@ export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   primitives: PrimitivesOptionsSchema.optional(),
   /** Experimental: the groups draft's groups/list and groups/get, one group per namespace. */
   groups: GroupsOptionsSchema.optional(),
+  /** How the upstreams start: `maxParallelStarts` at once, each within `connectTimeoutMs`. */
+  upstreams: UpstreamPoolConfigSchema.optional(),
   /** Where per-session state lives (`{ "redis": "redis://HOST:PORT" }` to share it); HTTP only. */
   sessionStore: SessionStoreConfigSchema.optional(),
   /** Bounds of each session's artifacts, and the shared directory for large ones. */
@@ -115,7 +118,7 @@ export function parseGatewayConfig(config: Record<string, unknown>, source: stri
 
 /**
  * The dispatch-control blocks of a parsed section (§4.4, §4.5), without `cacheStable`, `refresh`,
- * `primitives`, `groups` and `embeddings`, which `createGatewayControls` refuses as unknown
+ * `primitives`, `groups`, `embeddings` and `upstreams`, which `createGatewayControls` refuses as unknown
  * fields.
  */
 export function controlsOptionsOf(config: GatewayConfig): GatewayControlsOptions {
@@ -127,6 +130,7 @@ export function controlsOptionsOf(config: GatewayConfig): GatewayControlsOptions
     embeddings: _embeddings,
     ranking: _ranking,
     vectorCache: _vectorCache,
+    upstreams: _upstreams,
     ...controls
   } = config;
   return controls;

@@ -8,7 +8,13 @@ import { openConfiguredIntegrity } from '@x/core/integrity';
 import { secretsOfMcpServersConfig } from '@x/core/logging';
 import { createPolicyEngine, type PolicyEngine } from '@x/core/policy';
 import { startProgress } from '@x/core/progress';
-import { createUpstreamPool, loadMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
+import {
+  createUpstreamPool,
+  loadMcpServersConfig,
+  type UpstreamOptions,
+  type UpstreamPool,
+  type UpstreamPoolConfig,
+} from '@x/core/upstreams';
 import {
   createGatewayControls,
   createSchemaTrust,
@@ -64,6 +70,14 @@ export interface OpenRuntimeOptions {
   sessionStore?: unknown;
 }
 
+/** The upstream options of the section's `upstreams` block: only the fields it sets. */
+function startOptionsOf(config: UpstreamPoolConfig | undefined): UpstreamOptions {
+  const options: UpstreamOptions = {};
+  if (config?.maxParallelStarts !== undefined) options.maxParallelStarts = config.maxParallelStarts;
+  if (config?.connectTimeoutMs !== undefined) options.connectTimeoutMs = config.connectTimeoutMs;
+  return options;
+}
+
 /**
  * Loads the configuration, connects every enabled upstream and ingests its
  * tools. Upstreams that fail are reported through `report` and keep no
@@ -91,6 +105,7 @@ export async function openRuntime(
   });
   const pool = createUpstreamPool(config, {
     clientInfo: { name: 'x-gateway', version: '0.1.0' },
+    ...startOptionsOf(gatewayConfig.upstreams),
     stderr: options.quiet ? 'ignore' : piped === undefined ? 'inherit' : 'pipe',
     ...(piped === undefined ? {} : { onStderr: piped }),
     ...(integrity === undefined ? {} : { toolScreen: integrity }),

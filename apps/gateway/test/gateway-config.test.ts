@@ -1,6 +1,10 @@
 import { CoreError } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { hasDispatchControls, parseGatewayConfig } from '../src/gateway-config.js';
+import {
+  controlsOptionsOf,
+  hasDispatchControls,
+  parseGatewayConfig,
+} from '../src/gateway-config.js';
 
 function problem(config: Record<string, unknown>): string {
   try {
@@ -102,6 +106,24 @@ describe('the x-gateway section', () => {
     );
     expect(problem({ 'x-gateway': 'on' })).toMatch(
       /field "x-gateway": Invalid input: expected object/,
+    );
+  });
+
+  it('reads how the upstreams start (maxParallelStarts, connectTimeoutMs) and bounds them', () => {
+    const config = parseGatewayConfig(
+      { 'x-gateway': { upstreams: { maxParallelStarts: 2, connectTimeoutMs: 60_000 } } },
+      'mcp.json',
+    );
+    expect(config.upstreams).toEqual({ maxParallelStarts: 2, connectTimeoutMs: 60_000 });
+    expect(controlsOptionsOf(config)).toEqual({});
+    expect(problem({ 'x-gateway': { upstreams: { maxParallelStarts: 0 } } })).toMatch(
+      /^mcp\.json: field "x-gateway\.upstreams\.maxParallelStarts": must be at least 1/,
+    );
+    expect(problem({ 'x-gateway': { upstreams: { maxParallelStarts: 1.5 } } })).toMatch(
+      /field "x-gateway\.upstreams\.maxParallelStarts": must be an integer/,
+    );
+    expect(problem({ 'x-gateway': { upstreams: { maxParallelStart: 2 } } })).toBe(
+      'mcp.json: field "x-gateway.upstreams.maxParallelStart": unknown field',
     );
   });
 });

@@ -51,7 +51,8 @@ export interface RawExchange {
  *
  * Every message the server sends lands in `received`, in arrival order (over HTTP, the messages
  * of each POST's answer). Requests the server sends us are answered: `ping` with an empty result,
- * anything else with -32601.
+ * anything else with -32601; one of our own requests sent back as it was (a server that echoes its
+ * input) is not answered, and fails our request with `PROTOCOL`.
  */
 export interface RawSession {
   /** How the server is reached. */
@@ -93,6 +94,13 @@ export interface RawSession {
 interface Waiter {
   resolve(message: RawMessage): void;
   reject(error: unknown): void;
+  /** The request as sent, to tell an echo of it (`cat`) from a request of the server. */
+  readonly sent: string;
+}
+
+/** The method and params of a request, as one comparable text. */
+function requestText(message: { method?: unknown; params?: unknown }): string {
+  return JSON.stringify([message.method, message.params ?? null]);
 }
 
 /** The transport-independent half of a raw session: ids, waiters and the handshake. */
@@ -156,11 +164,11 @@ export abstract class BaseRawSession implements RawSession {
   ): Promise<RawExchange> {
     this.throwIfFailed();
     const id = this.nextId++;
-    const answer = new Promise<RawMessage>((resolve, reject) => {
-      this.waiters.set(id, { resolve, reject });
-    });
     const sent = this.enveloped(params, options);
     const message = { jsonrpc: '2.0', id, method, ...(sent === undefined ? {} : { params: sent }) };
+    const answer = new Promise<RawMessage>((resolve, reject) => {
+      this.waiters.set(id, { resolve, reject, sent: requestText(message) });
+    });
     // The session may fail while the message is in flight: the answer is awaited only after.
     answer.catch(() => undefined);
     try {
@@ -225,7 +233,21 @@ export abstract class BaseRawSession implements RawSession {
       this.settle(message.id)?.resolve(message);
       return;
     }
-    if (isServerRequest(message)) this.answerServerRequest(message);
+    if (isServerRequest(message)) {
+      const echoed = typeof message.id === 'number' ? this.waiters.get(message.id) : undefined;
+      // Our own request coming back (a server that echoes its input, like `cat`) is no answer,
+      // and answering it would forge one: the request fails instead.
+      if (echoed !== undefined && echoed.sent === requestText(message)) {
+        this.settle(message.id as number)?.reject(
+          new ConformanceError({
+            code: 'PROTOCOL',
+            message: `the server sent request ${String(message.id)} back unanswered (it echoes its input)`,
+          }),
+        );
+        return;
+      }
+      this.answerServerRequest(message);
+    }
   }
 
   /** Marks the session dead: pending and later requests fail with `error`. */

@@ -12,6 +12,7 @@ import {
   runConformance,
   type SpecDefinition,
 } from '../../src/index.js';
+import { openRawSession } from '../../src/session/open-session.js';
 import { FIXTURES_DIRECTORY, fixtureTarget, MCP_BASE_FIXTURE, resultOf } from '../helpers.js';
 
 function createSpec(overrides: Partial<SpecDefinition>): SpecDefinition {
@@ -170,6 +171,31 @@ describe('runConformance', () => {
     });
     expect(directory).not.toBe('');
     expect(existsSync(directory)).toBe(false);
+  });
+
+  it('never takes a server that echoes its input (cat) for one that answers: in both eras', async () => {
+    // Issue 31: `cat` sent our requests back; the session answered them, cat echoed the answers,
+    // and checks such as ping passed. An echoed request now fails the request it copies.
+    for (const era of ['legacy', 'modern'] as const) {
+      const session = openRawSession({ kind: 'stdio', command: 'cat', args: [] }, era);
+      try {
+        await expect(session.exchange('ping')).rejects.toMatchObject({
+          code: 'PROTOCOL',
+          message: 'the server sent request 1 back unanswered (it echoes its input)',
+        });
+        expect(session.received.every((message) => 'method' in message)).toBe(true);
+      } finally {
+        await session.close();
+      }
+    }
+    const error = await runConformance({ targets: [createCommandLineTarget('cat')] }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({
+      code: 'TARGET_START_FAILED',
+      message:
+        'target "cat" could not be started: the server sent request 1 back unanswered (it echoes its input)',
+    });
   });
 
   it('runs a command line through sh, so quoting works, and leaves no server process behind', async () => {

@@ -15,7 +15,8 @@ const CORE_ERROR_MARKER = Symbol.for('@x/core.error');
  * - `UNAVAILABLE`: an upstream could not be reached, or its process died (retryable).
  * - `AUTH`: an upstream refused our credentials (HTTP 401).
  * - `PERMISSION`: an upstream forbade the operation (HTTP 403).
- * - `RATE_LIMITED`: an upstream asked us to slow down (HTTP 429; retryable).
+ * - `RATE_LIMITED`: an upstream asked us to slow down (HTTP 429), or a bound this process keeps is
+ *   full (the in-memory session store at `maxEntries`, `data.reason: "session_store_full"`); retryable.
  * - `UPSTREAM_ERROR`: an upstream answered with a protocol-level error.
  * - `CANCELLED`: the caller aborted the operation.
  * - `CLOSED`: the object was used after it was closed.

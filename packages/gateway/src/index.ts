@@ -223,7 +223,7 @@ export {
   type ArtifactInput,
   type ArtifactJson,
   type ArtifactStore,
-  artifactHandle,
+  newArtifactHandle,
 } from './artifacts/artifact.js';
 export {
   type ArtifactBudget,

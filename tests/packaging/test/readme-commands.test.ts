@@ -52,6 +52,8 @@ const PLAN: Readonly<Record<string, { cwd: string; skip: Skips }>> = {
         'npx -y @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:3000/mcp',
         NEEDS_SERVER,
       ],
+      ['inspect() {', 'defines the Inspector call of the next lines, which need that server'],
+      ['inspect --method', NEEDS_SERVER],
     ],
   },
   'apps/mcs-cli/README.md': {

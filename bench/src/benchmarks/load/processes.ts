@@ -14,6 +14,8 @@ import { pathToFileURL } from 'node:url';
 export interface AppInstance {
   /** Its MCP endpoint. */
   readonly url: URL;
+  /** Its process id (the leader of its process group). */
+  readonly pid: number;
   /** Stops it and its upstreams. */
   stop(): Promise<void>;
 }
@@ -83,7 +85,11 @@ export function startApp(
       if (match?.[1] !== undefined) {
         clearTimeout(timer);
         stderr = '';
-        resolve({ url: new URL(match[1]), stop: () => stopGroup(child) });
+        resolve({
+          url: new URL(match[1]),
+          pid: child.pid as number,
+          stop: () => stopGroup(child),
+        });
       }
     });
     child.once('exit', (code) => {

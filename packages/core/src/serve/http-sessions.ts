@@ -43,8 +43,17 @@ export type HttpSessionLookup =
   | { outcome: 'found'; session: HttpSession }
   | { outcome: 'not-found' }
   | { outcome: 'forbidden' }
-  | { outcome: 'full' }
+  | { outcome: 'full'; bound: SessionBound }
   | { outcome: 'unavailable' };
+
+/**
+ * Which bound refused a new session: the caller's own (`maxSessionsPerCaller`, every one of its
+ * sessions busy) or the instance's (`maxSessions`, the caller holding no idle session to give up).
+ */
+export type SessionBound = 'caller' | 'instance';
+
+/** What {@link HttpSessionRegistry.makeRoom} found: room, or the bound that refuses. */
+export type SessionRoom = { outcome: 'room' } | { outcome: 'full'; bound: SessionBound };
 
 /** What {@link createHttpSessionRegistry} needs. */
 export interface HttpSessionRegistryOptions {
@@ -72,10 +81,10 @@ export interface HttpSessionRegistry {
   count(): number;
   /**
    * Makes room for one more session of `caller`: at the caller's bound or the instance's, closes
-   * the least recently used session without a request in progress (the caller's own first).
-   * False when every candidate is busy (the caller gets 503).
+   * the caller's own least recently used session without a request in progress, never another
+   * caller's. Full, naming the bound, when the caller has no idle session to give up.
    */
-  makeRoom(caller: HttpCaller): Promise<boolean>;
+  makeRoom(caller: HttpCaller): Promise<SessionRoom>;
   /**
    * Starts a session from an `initialize` request: records it (with a store), builds its server,
    * then lets the SDK transport answer. The session is kept only if the transport initialized it.
@@ -229,21 +238,20 @@ export function createHttpSessionRegistry(
     }
   }
 
-  async function makeRoom(caller: HttpCaller): Promise<boolean> {
+  async function makeRoom(caller: HttpCaller): Promise<SessionRoom> {
     const mine = (session: LiveSession) => session.token === caller.token;
     let held = 0;
     for (const session of live) if (mine(session)) held += 1;
-    if (held >= options.maxSessionsPerCaller) {
-      const victim = leastRecentlyUsedIdle(mine);
-      if (victim === undefined) return false;
-      await closeSession(victim, 'evicted');
-    }
-    if (live.size >= options.maxSessions) {
-      const victim = leastRecentlyUsedIdle(mine) ?? leastRecentlyUsedIdle(() => true);
-      if (victim === undefined) return false;
-      await closeSession(victim, 'evicted');
-    }
-    return true;
+    const atCallerBound = held >= options.maxSessionsPerCaller;
+    const atInstanceBound = live.size >= options.maxSessions;
+    if (!atCallerBound && !atInstanceBound) return { outcome: 'room' };
+    // Only the caller's own session may go: another caller's sessions (and the artifacts and
+    // windows of their scope) are never closed to make room.
+    const victim = leastRecentlyUsedIdle(mine);
+    if (victim === undefined)
+      return { outcome: 'full', bound: atCallerBound ? 'caller' : 'instance' };
+    await closeSession(victim, 'evicted');
+    return { outcome: 'room' };
   }
 
   function unavailable(error: unknown): HttpSessionLookup {
@@ -317,7 +325,8 @@ export function createHttpSessionRegistry(
       if (record.token !== caller.token) return { outcome: 'forbidden' };
       let pending = rebuilding.get(sessionId);
       if (pending === undefined) {
-        if (!(await makeRoom(caller))) return { outcome: 'full' };
+        const room = await makeRoom(caller);
+        if (room.outcome === 'full') return room;
         pending = rebuild(sessionId, record).finally(() => rebuilding.delete(sessionId));
         rebuilding.set(sessionId, pending);
       }

@@ -26,7 +26,12 @@ import {
   validateHttpOptions,
 } from './http-options.js';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
-import { createHttpSessionRegistry, type HttpSessionRegistry } from './http-sessions.js';
+import {
+  createHttpSessionRegistry,
+  type HttpCaller,
+  type HttpSessionRegistry,
+  type SessionBound,
+} from './http-sessions.js';
 import { describeInvalidInitialize } from './invalid-initialize.js';
 import { withShortInvalidParams } from './invalid-params.js';
 import { holdIdleConnections } from './keep-alive.js';
@@ -54,6 +59,7 @@ interface HttpContext {
   readonly maxBodyBytes: number;
   readonly maxJsonDepth: number;
   readonly maxSessions: number;
+  readonly maxSessionsPerCaller: number;
   readonly guard: RequestGuard;
   readonly auth: HttpAuthenticator;
   readonly routes: ReadonlyMap<string, { handler: HttpRouteHandler; requireAuth: boolean }>;
@@ -217,11 +223,12 @@ function createContext(
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const telemetry = createServerTelemetry('http', () => sessions.count());
   const onSessionClosed = options.onSessionClosed;
+  const maxSessionsPerCaller = options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER;
   const sessions = createHttpSessionRegistry({
     factory,
     sessionIdleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
     maxSessions,
-    maxSessionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+    maxSessionsPerCaller,
     records:
       options.sessionStore === undefined
         ? undefined
@@ -241,6 +248,7 @@ function createContext(
     maxBodyBytes,
     maxJsonDepth,
     maxSessions,
+    maxSessionsPerCaller,
     guard: createRequestGuard({
       host,
       port,
@@ -326,7 +334,8 @@ async function handleRequest(
     if (!startsSession(body.value)) {
       return refuse(response, 400, 'Bad Request: missing mcp-session-id header');
     }
-    if (!(await context.sessions.makeRoom(caller))) return refuseFull(context, response);
+    const room = await context.sessions.makeRoom(caller);
+    if (room.outcome === 'full') return refuseFull(context, response, room.bound);
     return context.sessions.open(request, response, body.value, caller);
   }
   const lookup = await context.sessions.find(sessionId, caller);
@@ -336,7 +345,7 @@ async function handleRequest(
   if (lookup.outcome === 'forbidden') {
     return refuse(response, 403, 'Forbidden: the session was opened with another token');
   }
-  if (lookup.outcome === 'full') return refuseFull(context, response);
+  if (lookup.outcome === 'full') return refuseFull(context, response, lookup.bound);
   if (lookup.outcome === 'unavailable') {
     return refuse(response, 503, 'Service Unavailable: the session store is unavailable', {
       'retry-after': '1',
@@ -349,11 +358,14 @@ async function handleRequest(
   }
 }
 
-function refuseFull(context: HttpContext, response: ServerResponse): void {
+/** 503 with `Retry-After` for a new or rebuilt session past a bound, naming the bound. */
+function refuseFull(context: HttpContext, response: ServerResponse, bound: SessionBound): void {
   refuse(
     response,
     503,
-    `Service Unavailable: this server holds its maximum of ${context.maxSessions} sessions`,
+    bound === 'caller'
+      ? `Service Unavailable: this caller holds its maximum of ${context.maxSessionsPerCaller} sessions on this server, each with a request in progress (maxSessionsPerCaller); end one with DELETE or retry`
+      : `Service Unavailable: this server holds its maximum of ${context.maxSessions} sessions (maxSessions), none of them this caller's to give up; other callers' sessions are never closed to make room`,
     { 'retry-after': '1' },
   );
 }

@@ -8,6 +8,7 @@ import type { JSONRPCErrorResponse } from '@modelcontextprotocol/server';
 import { BoundedLineReader, type OversizedLine } from '../upstreams/bounded-line-reader.js';
 import { readIdAtEnd, readMessageStart } from '../upstreams/message-id.js';
 import { malformedRequestAnswer, requestTooLargeAnswer } from './malformed-request.js';
+import { unsupportedVersionAnswer } from './request-version.js';
 
 /** Where the reader sends its error answers and reports what it drops. */
 export interface StdinReaderSink {
@@ -35,10 +36,12 @@ function oversizedAnswer(
  * closes the connection: a line above the bound is skipped and answered with
  * `REQUEST_TOO_LARGE` when its id can be read from its ends, a request that is JSON but not a
  * JSON-RPC request MCP accepts is answered -32600 or -32602 (see {@link malformedRequestAnswer}),
- * and anything else it cannot deliver is reported in one line.
+ * a request whose `_meta` names a protocol version the server does not speak is answered -32022
+ * (see {@link unsupportedVersionAnswer}), and anything else it cannot deliver is reported in one
+ * line.
  */
 export function createStdinReader(maxLineBytes: number, sink: StdinReaderSink): BoundedLineReader {
-  return new BoundedLineReader(
+  const reader = new BoundedLineReader(
     maxLineBytes,
     (line) => {
       const answer = oversizedAnswer(line, maxLineBytes);
@@ -59,4 +62,14 @@ export function createStdinReader(maxLineBytes: number, sink: StdinReaderSink): 
       return undefined;
     },
   );
+  const read = reader.readMessage.bind(reader);
+  reader.readMessage = () => {
+    for (let message = read(); message !== null; message = read()) {
+      const refusal = unsupportedVersionAnswer(message);
+      if (refusal === undefined) return message;
+      sink.answer(refusal);
+    }
+    return null;
+  };
+  return reader;
 }

@@ -150,17 +150,19 @@ export interface HttpServeOptions {
    */
   maxJsonDepth?: number;
   /**
-   * The most 2025-era MCP sessions this instance holds open at once (default 10 000). At the
-   * bound, the least recently used idle session is closed to make room; when every session has
-   * a request in progress, an `initialize`, or a request that would rebuild a stored session,
-   * gets 503 with `Retry-After` (a load balancer can try another instance).
+   * The most 2025-era MCP sessions this instance holds open at once (default 10 000). A caller
+   * that opens one more at the bound gives up its own least recently used idle session; another
+   * caller's session is never closed to make room. A caller with no idle session of its own gets
+   * 503 with `Retry-After` naming `maxSessions` (for an `initialize`, or a request that would
+   * rebuild a stored session), so a load balancer can try another instance.
    */
   maxSessions?: number;
   /**
    * The most 2025-era sessions one caller (one bearer token, or every caller without one) holds
    * open on this instance (default 1 000). A caller at its bound that opens another session
-   * closes its own least recently used idle session, so a flood of `initialize` requests never
-   * locks other callers out.
+   * closes its own least recently used idle session; when every one of them has a request in
+   * progress, the new one is refused with 503 naming `maxSessionsPerCaller`. A flood of
+   * `initialize` requests of one caller never closes or locks out another caller's sessions.
    */
   maxSessionsPerCaller?: number;
   /**

@@ -33,3 +33,5 @@ export {
   type SessionStoreOptions,
   validateSessionStoreConfig,
 } from './session-store-config.js';
+// Which caller a key belongs to
+export { ownerOfKey } from './store-owner.js';

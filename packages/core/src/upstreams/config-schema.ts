@@ -239,6 +239,37 @@ export const McpServersConfigSchema = z.looseObject({
   policies: PoliciesConfigSchema.optional(),
 });
 
+/** The most upstreams a configuration may let connect at once (`maxParallelStarts`). */
+export const MAX_PARALLEL_STARTS = 1_000;
+
+/**
+ * Settings of a whole pool of upstreams, as an app's own configuration section holds them (the
+ * `upstreams` field of the `x-gateway` section): every field optional, unknown fields refused.
+ * Each is the upstream option of the same name (see `createUpstreamPool`).
+ */
+export const UpstreamPoolConfigSchema = z.strictObject({
+  /**
+   * How many upstreams connect at once (spawn and `initialize`); the others wait for a free
+   * slot before their connect timeout starts. A whole number from 1 to 1 000; default 4.
+   */
+  maxParallelStarts: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(MAX_PARALLEL_STARTS, `must be at most ${MAX_PARALLEL_STARTS}`)
+    .optional(),
+  /** How long one upstream may take to connect once it has a slot, in milliseconds; default 30 000. */
+  connectTimeoutMs: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(MAX_TIMEOUT_MS, `must be at most ${MAX_TIMEOUT_MS}`)
+    .optional(),
+});
+
+/** Parsed pool settings (see {@link UpstreamPoolConfigSchema}). */
+export type UpstreamPoolConfig = z.infer<typeof UpstreamPoolConfigSchema>;
+
 /** A server spoken to over stdio, as parsed by {@link StdioUpstreamConfigSchema}. */
 export type StdioUpstreamConfig = z.infer<typeof StdioUpstreamConfigSchema>;
 /** A server spoken to over Streamable HTTP, as parsed by {@link HttpUpstreamConfigSchema}. */

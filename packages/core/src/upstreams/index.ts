@@ -23,6 +23,8 @@ export {
   type UpstreamConfig,
   UpstreamConfigSchema,
   UpstreamNameSchema,
+  type UpstreamPoolConfig,
+  UpstreamPoolConfigSchema,
 } from './config-schema.js';
 
 // Upstreams

@@ -120,6 +120,43 @@ for (const [era, { open, meta }] of Object.entries(ERAS)) {
     );
 
     it.each([
+      ['an unsupported revision', '2099-01-01'],
+      ['a 2025 revision', '2025-11-25'],
+      ['no string', 20_260_728],
+    ])(
+      'refuses a request whose _meta names %s as its protocol version with -32022, as HTTP does',
+      async (_name, version) => {
+        const pair = await startServer();
+        await open(pair);
+        pair.write(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 'v',
+            method: 'tools/call',
+            params: {
+              name: 'increment',
+              arguments: {},
+              _meta: { ...MODERN_ENVELOPE, 'io.modelcontextprotocol/protocolVersion': version },
+            },
+          }),
+        );
+        expect(await pair.next()).toMatchObject({
+          jsonrpc: '2.0',
+          id: 'v',
+          error: {
+            code: -32_022,
+            message: `Unsupported protocol version: ${version}`,
+            data: { supported: ['2026-07-28'], requested: version },
+          },
+        });
+        // Refused before the server: the counter was never incremented.
+        pair.write(increment(2, meta));
+        expect(await pair.next()).toMatchObject({ id: 2, result: { content: [{ text: '1' }] } });
+        expect(pair.errors).toEqual([]);
+      },
+    );
+
+    it.each([
       [
         'at its start',
         (params: object) => ({ jsonrpc: '2.0', id: 9, method: 'tools/call', params }),

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createMemorySessionStore,
   type JsonValue,
+  ownerOfKey,
   type SessionStore,
 } from '../../src/sessions/index.js';
 import { sessionStoreContract } from './session-store-contract.js';
@@ -83,15 +84,71 @@ describe('createMemorySessionStore', () => {
     expect(await store.keys()).toEqual(['c', 'd', 'e']);
   });
 
-  it('never holds more than maxEntries entries', async () => {
-    const store = createMemorySessionStore({ maxEntries: 50 });
+  it('never holds more than maxEntries entries: one caller gives up its own oldest', async () => {
+    const store = createMemorySessionStore({ maxEntries: 50, maxEntriesPerCaller: 50 });
     for (let index = 0; index < 500; index += 1) {
-      await store.set(`key:${index}`, index);
+      await store.set(`feature:session:one:${index}`, index);
     }
     const keys = await store.keys();
     expect(keys).toHaveLength(50);
-    expect(keys).toContain('key:499');
-    expect(keys).not.toContain('key:449');
+    expect(keys).toContain('feature:session:one:499');
+    expect(keys).not.toContain('feature:session:one:449');
+  });
+
+  it("bounds each caller on its own: a caller at its bound never evicts another caller's entries", async () => {
+    const store = createMemorySessionStore({ maxEntries: 100, maxEntriesPerCaller: 10 });
+    await store.set('gateway:principal:a:seen', ['a']);
+    await store.set('progressive-disclosure:principal:a:grant', true);
+    for (let index = 0; index < 1_000; index += 1) {
+      await store.set(`gateway:principal:b:rate:${index}`, index);
+    }
+    expect(await store.get('gateway:principal:a:seen')).toEqual(['a']);
+    expect(await store.get('progressive-disclosure:principal:a:grant')).toBe(true);
+    const mine = await store.keys('gateway:principal:b:');
+    expect(mine).toHaveLength(10);
+    expect(mine).toContain('gateway:principal:b:rate:999');
+    // Many 2025 sessions of callers without a token are callers of their own: each holds its few.
+    for (let index = 0; index < 88; index += 1)
+      await store.set(`gateway:session:s${index}:seen`, 1);
+    await expect(store.set('gateway:session:s88:seen', 1)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    expect(await store.get('gateway:principal:a:seen')).toEqual(['a']);
+    expect(await store.keys()).toHaveLength(100);
+  });
+
+  it('refuses, with RATE_LIMITED, a new caller of a store full of live entries of others', async () => {
+    const clock = createClock();
+    const store = createMemorySessionStore({ now: clock.now, maxEntries: 3 });
+    await store.set('gateway:principal:a:seen', 1);
+    await store.set('gateway:principal:b:seen', 2, { ttlMs: 10 });
+    await store.set('gateway:principal:c:seen', 3);
+    await expect(store.set('gateway:principal:d:seen', 4)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/holds its maximum of 3 entries/),
+      data: { reason: 'session_store_full', maxEntries: 3 },
+    });
+    expect(await store.keys()).toEqual([
+      'gateway:principal:a:seen',
+      'gateway:principal:b:seen',
+      'gateway:principal:c:seen',
+    ]);
+    // A caller already in the store replaces its own entry; an expired entry makes room.
+    await store.set('gateway:principal:a:seen', 5);
+    clock.advance(10);
+    await store.set('gateway:principal:d:seen', 4);
+    expect(await store.get('gateway:principal:d:seen')).toBe(4);
+    expect(await store.get('gateway:principal:a:seen')).toBe(5);
+  });
+
+  it('names the caller of a key by the <feature>:<scope>:<name> convention', () => {
+    expect(ownerOfKey('gateway:principal:abc:rate:meta:tool_browse')).toBe('principal:abc');
+    expect(ownerOfKey('gateway:session:1234:seen')).toBe('session:1234');
+    expect(ownerOfKey('progressive-disclosure:stdio:9:grant')).toBe('stdio:9');
+    expect(ownerOfKey('gateway:anonymous:seen')).toBe('anonymous');
+    expect(ownerOfKey('mcp-session:5678')).toBe('5678');
+    expect(ownerOfKey('gateway:session')).toBe('session');
+    expect(ownerOfKey('plain')).toBe('');
   });
 
   it('reclaims expired entries that are never read again, so they do not push live ones out', async () => {

@@ -6,16 +6,13 @@
  * @module
  */
 
-import { sha256Hex } from '../util/digest.js';
-
 /**
- * What an artifact handle looks like: `art_` and 16 hex characters of the
- * SHA-256 of the media type and content, so the same result always gets the
- * same handle.
+ * What an artifact handle looks like: `art_` and 32 hex characters, 128 random bits drawn for
+ * each stored artifact, so a handle names nothing about its content and cannot be guessed.
  *
  * @see gateway-surface §4.2 (tool_view)
  */
-export const ARTIFACT_HANDLE_PATTERN = /^art_[0-9a-f]{16}$/;
+export const ARTIFACT_HANDLE_PATTERN = /^art_[0-9a-f]{32}$/;
 
 /**
  * A stored artifact.
@@ -76,7 +73,7 @@ export interface ArtifactInput {
  * @see gateway-surface §4.2
  */
 export interface ArtifactStore {
-  /** Stores content (or touches it when already stored) and returns the artifact. */
+  /** Stores content under a new handle ({@link newArtifactHandle}) and returns the artifact. */
   put(input: ArtifactInput): Promise<Artifact>;
   /**
    * The artifact of a handle, which becomes the most recently used; `undefined` when unknown.
@@ -96,10 +93,15 @@ export interface ArtifactStore {
 export const REMEMBERED_EVICTIONS = 64;
 
 /**
- * The handle of some content: `art_` and 16 hex characters of its SHA-256.
+ * A new artifact handle: `art_` and 128 random bits from Web Crypto's `getRandomValues`, in hex.
+ * The one value of a gateway response that is random by design: a handle is a capability, so it
+ * must not be derivable from the content (a caller who knows a result must not learn its handle).
  *
  * @see gateway-surface §4.2 (tool_view)
  */
-export function artifactHandle(input: ArtifactInput): string {
-  return `art_${sha256Hex(`${input.mediaType}\n${input.text}`).slice(0, 16)}`;
+export function newArtifactHandle(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return `art_${hex}`;
 }

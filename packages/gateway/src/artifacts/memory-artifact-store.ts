@@ -10,7 +10,7 @@ import {
   ARTIFACT_HANDLE_PATTERN,
   type Artifact,
   type ArtifactStore,
-  artifactHandle,
+  newArtifactHandle,
   REMEMBERED_EVICTIONS,
 } from './artifact.js';
 import type { ArtifactBudget } from './artifact-budget.js';
@@ -90,7 +90,7 @@ export function createMemoryArtifactStore(
   });
   return {
     async put(input) {
-      const handle = artifactHandle(input);
+      const handle = newArtifactHandle();
       const existing = cache.get(handle);
       if (existing !== undefined) {
         budget?.touch(storeKey + handle);

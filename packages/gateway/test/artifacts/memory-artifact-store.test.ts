@@ -1,29 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACT_HANDLE_PATTERN, artifactHandle } from '../../src/artifacts/artifact.js';
+import { ARTIFACT_HANDLE_PATTERN, newArtifactHandle } from '../../src/artifacts/artifact.js';
 import { createMemoryArtifactStore } from '../../src/artifacts/memory-artifact-store.js';
 import { GatewayError } from '../../src/errors.js';
-import { anyText } from '../arbitraries.js';
 
 const text = (content: string) => ({ text: content, mediaType: 'text/plain' });
 
 describe('createMemoryArtifactStore', () => {
-  it('gives the same content the same handle, and different content another', async () => {
+  it('stores each put under a new random handle, the same content included', async () => {
     const store = createMemoryArtifactStore();
     const first = await store.put(text('a'));
     expect(first.handle).toMatch(ARTIFACT_HANDLE_PATTERN);
-    expect((await store.put(text('a'))).handle).toBe(first.handle);
-    expect((await store.put(text('b'))).handle).not.toBe(first.handle);
-    expect(artifactHandle({ text: 'a', mediaType: 'application/json' })).not.toBe(first.handle);
+    const again = await store.put(text('a'));
+    expect(again.handle).not.toBe(first.handle);
     expect(await store.get(first.handle)).toBe(first);
+    expect(await store.get(again.handle)).toBe(again);
+    // Another store given the same content draws its own handle: nothing ties a handle to content.
+    expect((await createMemoryArtifactStore().put(text('a'))).handle).not.toBe(first.handle);
   });
 
-  it('makes handles of the pattern from any content (property)', () => {
+  it('draws handles of 128 random bits: of the pattern, and never twice (property)', () => {
     fc.assert(
-      fc.property(anyText(100), fc.string(), (content, mediaType) => {
-        expect(artifactHandle({ text: content, mediaType })).toMatch(ARTIFACT_HANDLE_PATTERN);
+      fc.property(fc.integer({ min: 2, max: 200 }), (count) => {
+        const handles = Array.from({ length: count }, () => newArtifactHandle());
+        for (const handle of handles) expect(handle).toMatch(ARTIFACT_HANDLE_PATTERN);
+        expect(new Set(handles).size).toBe(count);
       }),
     );
+    expect(ARTIFACT_HANDLE_PATTERN.test(`art_${'0'.repeat(32)}`)).toBe(true);
+    expect(ARTIFACT_HANDLE_PATTERN.test(`art_${'0'.repeat(16)}`)).toBe(false);
   });
 
   it('evicts the least recently used artifact beyond the count bound', async () => {
@@ -53,7 +58,14 @@ describe('createMemoryArtifactStore', () => {
   it('answers undefined for malformed and unknown handles, and forgets everything on clear', async () => {
     const store = createMemoryArtifactStore();
     const artifact = await store.put(text('x'));
-    for (const handle of ['', 'art_', 'ART_0123456789abcdef', 'art_0123456789abcdef', 42]) {
+    for (const handle of [
+      '',
+      'art_',
+      'ART_0123456789abcdef',
+      'art_0123456789abcdef',
+      `art_${'0'.repeat(32)}`,
+      42,
+    ]) {
       expect(await store.get(handle as string)).toBeUndefined();
     }
     await store.clear();

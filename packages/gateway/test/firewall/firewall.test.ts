@@ -4,6 +4,7 @@ import { createMemoryArtifactStore } from '../../src/artifacts/memory-artifact-s
 import { GatewayError } from '../../src/errors.js';
 import { applyFirewall } from '../../src/firewall/firewall.js';
 import { ResultEnvelopeSchema } from '../../src/firewall/result-envelope.js';
+import { withoutHandles } from '../handles.js';
 
 const source = { toolId: 'fs:read#0123abcd', upstreamName: 'read' };
 
@@ -109,9 +110,12 @@ describe('applyFirewall', () => {
     expect(inlineBlocks).toEqual([link]);
   });
 
-  it('gives the same envelope for the same result', async () => {
+  it('gives the same envelope for the same result, but for the random handles', async () => {
     const result: CallToolResult = { content: [{ type: 'text', text: 'x '.repeat(500) }] };
-    expect((await run(result)).envelope).toEqual((await run(result)).envelope);
+    const first = (await run(result)).envelope;
+    const second = (await run(result)).envelope;
+    expect(withoutHandles(second)).toBe(withoutHandles(first));
+    expect(second.artifacts[0]?.handle).not.toBe(first.artifacts[0]?.handle);
   });
 
   it('refuses thresholds that are not positive integers', async () => {

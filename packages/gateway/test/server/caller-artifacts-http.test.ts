@@ -21,7 +21,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serve(maxArtifactScopes: number, tokens?: Record<string, string>) {
+async function serve(
+  maxArtifactScopes: number,
+  tokens?: Record<string, string>,
+  bounds: { maxSessions?: number } = {},
+) {
   const pairs: TestPair[] = [];
   const upstreams = await referenceUpstreams(pairs);
   cleanups.push(async () => {
@@ -34,6 +38,7 @@ async function serve(maxArtifactScopes: number, tokens?: Record<string, string>)
     createGatewayServerFactory(runtime, { firewall: { maxInlineTokens: 10 }, maxArtifactScopes }),
     {
       port: 0,
+      ...bounds,
       ...(tokens === undefined ? {} : { tokens }),
       onSessionClosed: (sessionId) => closed.get(sessionId)?.(),
     },
@@ -77,7 +82,94 @@ async function view(client: Client, handle: string) {
   return result.isError === true ? structured<GatewayErrorPayload>(result).error : 'ok';
 }
 
+/**
+ * A 2025 session driven by bare POSTs, with no event stream open, so it is idle between its
+ * requests (the kind a bound could close): `call` sends one request and returns its result.
+ */
+async function idleSession(url: URL, token: string) {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    authorization: `Bearer ${token}`,
+  };
+  let id = 0;
+  const post = async (body: unknown) => {
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const text = await response.text();
+    const data = text.split('\n').find((line) => line.startsWith('data: '));
+    return { response, message: JSON.parse(data === undefined ? text : data.slice(6)) };
+  };
+  const { response } = await post({
+    jsonrpc: '2.0',
+    id: ++id,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'a', version: '1' },
+    },
+  });
+  headers['mcp-session-id'] = response.headers.get('mcp-session-id') ?? '';
+  headers['mcp-protocol-version'] = '2025-11-25';
+  await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
+  return {
+    async call(name: string, args: Record<string, unknown>) {
+      const { response: answer, message } = await post({
+        jsonrpc: '2.0',
+        id: ++id,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      });
+      return { status: answer.status, result: message.result as Record<string, unknown> };
+    },
+  };
+}
+
 describe('artifacts per caller over Streamable HTTP', () => {
+  it("keeps a caller's idle session and its artifacts whatever another caller opens at maxSessions", async () => {
+    const { running, echo } = await serve(10, TOKENS, { maxSessions: 4 });
+    const a = await idleSession(running.url, TOKEN_A);
+    const stored = await a.call('tool_execute', {
+      tool_id: echo,
+      args: { message: 'caller a '.repeat(50) },
+    });
+    const handle = (stored.result.structuredContent as ResultEnvelope).artifacts[0]?.handle;
+    expect(handle).toMatch(/^art_[0-9a-f]{32}$/);
+    // Caller B fills the instance with busy sessions, then keeps asking for more: refused.
+    for (let index = 0; index < 3; index += 1) await connect(running.url, TOKEN_B, 'legacy');
+    for (let index = 0; index < 5; index += 1) {
+      const refused = await fetch(running.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${TOKEN_B}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'b', version: '1' },
+          },
+        }),
+      });
+      expect(refused.status).toBe(503);
+      expect(await refused.text()).toContain('(maxSessions)');
+    }
+    // Caller A's session and its artifact are still there.
+    const viewed = await a.call('tool_view', { handle, selector: 'head' });
+    expect(viewed.status).toBe(200);
+    expect(viewed.result.isError).toBeUndefined();
+    expect((viewed.result.structuredContent as { handle: string }).handle).toBe(handle);
+  });
+
   it("keeps a caller's artifacts across its sessions and eras whatever another caller opens", async () => {
     const { running, echo } = await serve(2, TOKENS);
     const a = await connect(running.url, TOKEN_A, 'legacy');

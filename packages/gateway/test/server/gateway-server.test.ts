@@ -240,21 +240,28 @@ describe('the gateway server', () => {
     });
   });
 
-  it('gives the same handle for the same result and keeps handles per session', async () => {
+  it('gives every stored result a new random handle, which only its own session can view', async () => {
     const first = await gateway({ firewall: { maxInlineTokens: 10 } });
     const second = await gateway({ firewall: { maxInlineTokens: 10 } });
     const call = { tool_id: idOf('echo', 'everything'), args: { message: 'x'.repeat(200) } };
-    const handles = [];
+    const handles: string[] = [];
     for (const client of [first, first, second]) {
       const result = await client.callTool({ name: 'tool_execute', arguments: call });
-      handles.push(structured<ResultEnvelope>(result).artifacts[0]?.handle);
+      handles.push(structured<ResultEnvelope>(result).artifacts[0]?.handle as string);
     }
-    expect(new Set(handles).size).toBe(1);
-    const view = await second.callTool({
-      name: 'tool_view',
-      arguments: { handle: handles[0] as string, selector: 'head' },
+    // The same content three times: three handles, none derived from the content.
+    expect(new Set(handles).size).toBe(3);
+    for (const handle of handles) expect(handle).toMatch(ARTIFACT_HANDLE_PATTERN);
+    const view = async (client: typeof first, handle: string) =>
+      client.callTool({ name: 'tool_view', arguments: { handle, selector: 'head' } });
+    expect((await view(first, handles[0] as string)).isError).toBeUndefined();
+    expect((await view(second, handles[2] as string)).isError).toBeUndefined();
+    // The second session stored the same content, yet the first session's handle is unknown to it.
+    const foreign = await view(second, handles[0] as string);
+    expect(structured<GatewayErrorPayload>(foreign)).toMatchObject({
+      error: 'VIEW_FAILED',
+      details: { reason: 'unknown handle' },
     });
-    expect(view.isError).toBeUndefined();
   });
 
   it('answers VIEW_FAILED for a handle of another session, a bad handle or a bad selector', async () => {

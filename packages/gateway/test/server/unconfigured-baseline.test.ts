@@ -6,7 +6,9 @@
  * upstream's own blocks rather than the envelope's JSON text (see `firewallResult`). And one
  * more with core's one tool ranker (issue 29): a query's cards carry their share of the best
  * score (the best is 1) rather than the raw BM25F score, in the same order, and the answer says
- * which ranking made it (`ranking: "lexical"`).
+ * which ranking made it (`ranking: "lexical"`). And with issue 31: an artifact handle is 128
+ * random bits (`art_` and 32 hex) rather than a digest of its content, so the fixtures write every
+ * handle as `art_<random>`; all else stays byte for byte.
  */
 
 import type { Client } from '@modelcontextprotocol/client';
@@ -115,8 +117,12 @@ async function record(
   return exchanges;
 }
 
+/** An artifact handle: 128 random bits drawn per artifact, the one value that differs run to run. */
+const HANDLE = /art_[0-9a-f]{32}/g;
+
+/** The exchanges as fixture text, each artifact handle written as `art_<random>`. */
 function asFixture(exchanges: Exchange[]): string {
-  return `${JSON.stringify(exchanges, null, 2)}\n`;
+  return `${JSON.stringify(exchanges, null, 2).replace(HANDLE, 'art_<random>')}\n`;
 }
 
 describe('an unconfigured gateway', () => {

@@ -12,7 +12,7 @@ import {
   ARTIFACT_HANDLE_PATTERN,
   type Artifact,
   type ArtifactStore,
-  artifactHandle,
+  newArtifactHandle,
 } from '../artifact.js';
 import { DEFAULT_MAX_TOTAL_BYTES } from '../artifact-budget.js';
 import {
@@ -196,7 +196,7 @@ export function createSharedArtifacts(options: SharedArtifactsOptions): SharedAr
 
     return {
       async put(input) {
-        const handle = artifactHandle(input);
+        const handle = newArtifactHandle();
         const record = recordOf(input, handle, limits.maxArtifactBytes);
         const size = storedBytesOf(record);
         const entry: ArtifactIndexEntry = {
