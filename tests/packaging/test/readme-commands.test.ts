@@ -10,6 +10,8 @@ type Skips = ReadonlyArray<readonly [prefix: string, reason: string]>;
 
 const SERVES_UNTIL_STOPPED = 'serves until it is stopped';
 const NEEDS_SERVER = 'talks to a server the README starts in the background beforehand';
+const INTEGRITY_WALK =
+  'the integrity walk-through runs in an empty folder of its own and records digests in the data folder; apps/gateway/test/tool-integrity.test.ts runs the same steps under a temporary XDG_DATA_HOME';
 const FROM_REGISTRY =
   'installs the published package from the npm registry into your own project; packed-install.test.ts installs the packed tarballs instead';
 
@@ -54,6 +56,12 @@ const PLAN: Readonly<Record<string, { cwd: string; skip: Skips }>> = {
       ],
       ['inspect() {', 'defines the Inspector call of the next lines, which need that server'],
       ['inspect --method', NEEDS_SERVER],
+      ['echo \'[{"name":"lookup"', INTEGRITY_WALK],
+      ['x-gateway serve --config mcp.json', INTEGRITY_WALK],
+      ["sed -i 's/by id./", INTEGRITY_WALK],
+      ['x-gateway tools quarantined --config mcp.json', INTEGRITY_WALK],
+      ['x-gateway tools approve --config mcp.json', INTEGRITY_WALK],
+      ['node dist/cli.js serve --config examples/mcp-policies.json', SERVES_UNTIL_STOPPED],
     ],
   },
   'apps/mcs-cli/README.md': {
