@@ -42,11 +42,11 @@ const PLANS: Record<RunMode, { sessions: number; callsPerSession: number; deadli
 /** Clients, calls per client and rounds of the telemetry rows, by mode. */
 const TELEMETRY_PLANS: Record<
   RunMode,
-  { clients: number; callsPerClient: number; rounds: number }
+  { clients: number; callsPerClient: number; warmupCallsPerClient: number; rounds: number }
 > = {
-  quick: { clients: 20, callsPerClient: 10, rounds: 1 },
-  standard: { clients: 20, callsPerClient: 60, rounds: 3 },
-  full: { clients: 20, callsPerClient: 150, rounds: 5 },
+  quick: { clients: 20, callsPerClient: 10, warmupCallsPerClient: 5, rounds: 1 },
+  standard: { clients: 20, callsPerClient: 60, warmupCallsPerClient: 30, rounds: 3 },
+  full: { clients: 20, callsPerClient: 150, warmupCallsPerClient: 50, rounds: 5 },
 };
 
 /** The telemetry target: on within 10% of off (ratio in the same run). */
@@ -144,7 +144,7 @@ export const loadBenchmark: Benchmark = {
         ? 'Every response carried its own request nonce: none lost, none crossed.'
         : 'Some responses were lost or crossed: see the table.',
       '',
-      `Telemetry cost: ${telemetryPlan.clients} concurrent 2025 clients x ${telemetryPlan.callsPerClient} tool_execute calls, ${telemetryPlan.rounds} round(s) of bare / off / on in turn, each row its median round:`,
+      `Telemetry cost: ${telemetryPlan.clients} concurrent 2025 clients x ${telemetryPlan.callsPerClient} tool_execute calls, ${telemetryPlan.rounds} round(s) of bare / off / on in turn, each on a fresh server timed after ${telemetryPlan.warmupCallsPerClient} untimed calls per client, each row its median round:`,
       '',
       formatTelemetryTable(telemetry),
       '',

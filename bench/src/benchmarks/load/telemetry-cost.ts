@@ -3,7 +3,10 @@
  * concurrent 2025-era clients with telemetry off (`--metrics off`, no `OTEL_*`) and on
  * (`/metrics` plus every span exported over OTLP to a sink in this process), beside a bare MCP
  * SDK v2 server with the same tool as the floor. The three run in turn, several rounds, and each
- * row keeps its median round, so that the ratios come from one run on one machine.
+ * row keeps its median round, so that the ratios come from one run on one machine. Each round
+ * starts its server afresh and times its calls after the same untimed warm-up for every row
+ * (the clients' calls of a first load run), so that a row measures a running server's calls
+ * per second rather than how long its code takes to compile.
  *
  * @module
  */
@@ -32,6 +35,8 @@ export interface TelemetryRowResult extends LoadRun {
 export interface TelemetryCost {
   readonly clients: number;
   readonly callsPerClient: number;
+  /** Untimed calls per client before each timed round. */
+  readonly warmupCallsPerClient: number;
   readonly rows: readonly TelemetryRowResult[];
   /** Spans the gateway exported over OTLP (bytes received by the sink; OTLP/protobuf). */
   readonly otlpBytes: number;
@@ -115,6 +120,8 @@ export async function measureTelemetryCost(options: {
   config: string;
   clients: number;
   callsPerClient: number;
+  /** Untimed calls each client makes first, in every round of every row. */
+  warmupCallsPerClient: number;
   rounds: number;
   deadlineMs: number;
   note: (line: string) => void;
@@ -139,14 +146,15 @@ export async function measureTelemetryCost(options: {
                   OTEL_METRIC_EXPORT_INTERVAL: '1000',
                 });
         try {
-          const run = await runLoad({
+          const load = {
             url: app.url,
             scenario: row === 'bare' ? bareCall : gatewayExecute,
             sessions: options.clients,
-            callsPerSession: options.callsPerClient,
             deadlineMs: options.deadlineMs,
             era: 'legacy',
-          });
+          } as const;
+          await runLoad({ ...load, callsPerSession: options.warmupCallsPerClient });
+          const run = await runLoad({ ...load, callsPerSession: options.callsPerClient });
           runs.get(row)?.push(run);
           if (row === 'on' && round === options.rounds - 1) {
             metricsText = await (await fetch(new URL('/metrics', app.url.origin))).text();
@@ -168,6 +176,7 @@ export async function measureTelemetryCost(options: {
   return {
     clients: options.clients,
     callsPerClient: options.callsPerClient,
+    warmupCallsPerClient: options.warmupCallsPerClient,
     rows,
     otlpBytes: sink.bytes(),
     metricsText,
