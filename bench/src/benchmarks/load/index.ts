@@ -54,6 +54,11 @@ const TELEMETRY_MIN_RATIO = 0.9;
 /** The floor: x-gateway tool_execute over a bare one-hop SDK server, as measured before telemetry. */
 const BARE_FLOOR_RATIO = 0.89;
 
+/** A load average as `1.00 2.00 3.00`. */
+function formatLoad(values: readonly number[]): string {
+  return values.map((value) => value.toFixed(2)).join(' ');
+}
+
 /** Runs one app on `instances` instances (two share `redis` behind a proxy). */
 async function measure(
   app: LoadApp,
@@ -148,7 +153,7 @@ export const loadBenchmark: Benchmark = {
       '',
       formatTelemetryTable(telemetry),
       '',
-      `on / off ${ratios.onOverOff.toFixed(2)}x (target >= ${TELEMETRY_MIN_RATIO}), off / bare ${ratios.offOverBare.toFixed(2)}x, on / bare ${ratios.onOverBare.toFixed(2)}x (floor ${BARE_FLOOR_RATIO}); ${telemetry.otlpBytes} bytes of OTLP received.`,
+      `on / off ${ratios.onOverOff.toFixed(2)}x (target >= ${TELEMETRY_MIN_RATIO}), off / bare ${ratios.offOverBare.toFixed(2)}x, on / bare ${ratios.onOverBare.toFixed(2)}x (floor ${BARE_FLOOR_RATIO}); ${telemetry.otlpBytes} bytes of OTLP received; load average (1/5/15 min) ${formatLoad(telemetry.loadAverage.before)} before, ${formatLoad(telemetry.loadAverage.after)} after.`,
     ].join('\n');
     return {
       text,
@@ -192,6 +197,10 @@ export const loadBenchmark: Benchmark = {
           targetOnOverOff: TELEMETRY_MIN_RATIO,
           floorOverBare: BARE_FLOOR_RATIO,
           otlpBytes: telemetry.otlpBytes,
+          loadAverage: {
+            before: telemetry.loadAverage.before.map((value) => Number(value.toFixed(2))),
+            after: telemetry.loadAverage.after.map((value) => Number(value.toFixed(2))),
+          },
         },
       },
       chart: renderLoadChart(rows),

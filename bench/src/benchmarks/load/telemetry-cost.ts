@@ -13,6 +13,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { median } from '../../metrics/latency.js';
@@ -42,6 +43,11 @@ export interface TelemetryCost {
   readonly otlpBytes: number;
   /** The `/metrics` text of the last telemetry-on round, scraped before it stopped. */
   readonly metricsText: string;
+  /**
+   * The machine's load average (1, 5 and 15 minutes) before the first round and after the
+   * last: the ratios are from one run, the absolute figures depend on what else ran.
+   */
+  readonly loadAverage: { readonly before: readonly number[]; readonly after: readonly number[] };
 }
 
 const structured = (response: unknown) =>
@@ -128,6 +134,7 @@ export async function measureTelemetryCost(options: {
 }): Promise<TelemetryCost> {
   const gatewayCli = join(options.root, 'apps', 'gateway', 'dist', 'cli.js');
   const bareCli = join(options.root, 'bench', 'dist', 'servers', 'bare-http-main.js');
+  const before = loadavg();
   const sink = await startOtlpSink();
   const runs = new Map<TelemetryRow, LoadRun[]>(TELEMETRY_ROWS.map((row) => [row, []]));
   let metricsText = '';
@@ -180,5 +187,6 @@ export async function measureTelemetryCost(options: {
     rows,
     otlpBytes: sink.bytes(),
     metricsText,
+    loadAverage: { before, after: loadavg() },
   };
 }
