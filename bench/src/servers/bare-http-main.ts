@@ -24,7 +24,12 @@ function echoServer(): McpServer {
       description: 'Runs a numbered echo job and reports its nonce and number.',
       inputSchema: { nonce: z.string(), n: z.number().int().optional() },
     },
-    async (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }),
+    // The catalog server's echo: the tool's name and the call's arguments, as text and as
+    // structured content.
+    async (args) => {
+      const echo = { arguments: args, tool: 'echo_job' };
+      return { content: [{ type: 'text', text: JSON.stringify(echo) }], structuredContent: echo };
+    },
   );
   return server;
 }

@@ -42,17 +42,22 @@ const PLANS: Record<RunMode, { sessions: number; callsPerSession: number; deadli
 /** Clients, calls per client and rounds of the telemetry rows, by mode. */
 const TELEMETRY_PLANS: Record<
   RunMode,
-  { clients: number; callsPerClient: number; rounds: number }
+  { clients: number; callsPerClient: number; warmupCallsPerClient: number; rounds: number }
 > = {
-  quick: { clients: 20, callsPerClient: 10, rounds: 1 },
-  standard: { clients: 20, callsPerClient: 60, rounds: 3 },
-  full: { clients: 20, callsPerClient: 150, rounds: 5 },
+  quick: { clients: 20, callsPerClient: 10, warmupCallsPerClient: 5, rounds: 1 },
+  standard: { clients: 20, callsPerClient: 60, warmupCallsPerClient: 30, rounds: 3 },
+  full: { clients: 20, callsPerClient: 150, warmupCallsPerClient: 50, rounds: 5 },
 };
 
 /** The telemetry target: on within 10% of off (ratio in the same run). */
 const TELEMETRY_MIN_RATIO = 0.9;
 /** The floor: x-gateway tool_execute over a bare one-hop SDK server, as measured before telemetry. */
 const BARE_FLOOR_RATIO = 0.89;
+
+/** A load average as `1.00 2.00 3.00`. */
+function formatLoad(values: readonly number[]): string {
+  return values.map((value) => value.toFixed(2)).join(' ');
+}
 
 /** Runs one app on `instances` instances (two share `redis` behind a proxy). */
 async function measure(
@@ -144,11 +149,11 @@ export const loadBenchmark: Benchmark = {
         ? 'Every response carried its own request nonce: none lost, none crossed.'
         : 'Some responses were lost or crossed: see the table.',
       '',
-      `Telemetry cost: ${telemetryPlan.clients} concurrent 2025 clients x ${telemetryPlan.callsPerClient} tool_execute calls, ${telemetryPlan.rounds} round(s) of bare / off / on in turn, each row its median round:`,
+      `Telemetry cost: ${telemetryPlan.clients} concurrent 2025 clients x ${telemetryPlan.callsPerClient} tool_execute calls, ${telemetryPlan.rounds} round(s) of bare / off / on in turn, each on a fresh server timed after ${telemetryPlan.warmupCallsPerClient} untimed calls per client, each row its median round:`,
       '',
       formatTelemetryTable(telemetry),
       '',
-      `on / off ${ratios.onOverOff.toFixed(2)}x (target >= ${TELEMETRY_MIN_RATIO}), off / bare ${ratios.offOverBare.toFixed(2)}x, on / bare ${ratios.onOverBare.toFixed(2)}x (floor ${BARE_FLOOR_RATIO}); ${telemetry.otlpBytes} bytes of OTLP received.`,
+      `on / off ${ratios.onOverOff.toFixed(2)}x (target >= ${TELEMETRY_MIN_RATIO}), off / bare ${ratios.offOverBare.toFixed(2)}x, on / bare ${ratios.onOverBare.toFixed(2)}x (floor ${BARE_FLOOR_RATIO}); ${telemetry.otlpBytes} bytes of OTLP received; load average (1/5/15 min) ${formatLoad(telemetry.loadAverage.before)} before, ${formatLoad(telemetry.loadAverage.after)} after.`,
     ].join('\n');
     return {
       text,
@@ -192,6 +197,10 @@ export const loadBenchmark: Benchmark = {
           targetOnOverOff: TELEMETRY_MIN_RATIO,
           floorOverBare: BARE_FLOOR_RATIO,
           otlpBytes: telemetry.otlpBytes,
+          loadAverage: {
+            before: telemetry.loadAverage.before.map((value) => Number(value.toFixed(2))),
+            after: telemetry.loadAverage.after.map((value) => Number(value.toFixed(2))),
+          },
         },
       },
       chart: renderLoadChart(rows),

@@ -3,13 +3,17 @@
  * concurrent 2025-era clients with telemetry off (`--metrics off`, no `OTEL_*`) and on
  * (`/metrics` plus every span exported over OTLP to a sink in this process), beside a bare MCP
  * SDK v2 server with the same tool as the floor. The three run in turn, several rounds, and each
- * row keeps its median round, so that the ratios come from one run on one machine.
+ * row keeps its median round, so that the ratios come from one run on one machine. Each round
+ * starts its server afresh and times its calls after the same untimed warm-up for every row
+ * (the clients' calls of a first load run), so that a row measures a running server's calls
+ * per second rather than how long its code takes to compile.
  *
  * @module
  */
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { median } from '../../metrics/latency.js';
@@ -32,11 +36,18 @@ export interface TelemetryRowResult extends LoadRun {
 export interface TelemetryCost {
   readonly clients: number;
   readonly callsPerClient: number;
+  /** Untimed calls per client before each timed round. */
+  readonly warmupCallsPerClient: number;
   readonly rows: readonly TelemetryRowResult[];
   /** Spans the gateway exported over OTLP (bytes received by the sink; OTLP/protobuf). */
   readonly otlpBytes: number;
   /** The `/metrics` text of the last telemetry-on round, scraped before it stopped. */
   readonly metricsText: string;
+  /**
+   * The machine's load average (1, 5 and 15 minutes) before the first round and after the
+   * last: the ratios are from one run, the absolute figures depend on what else ran.
+   */
+  readonly loadAverage: { readonly before: readonly number[]; readonly after: readonly number[] };
 }
 
 const structured = (response: unknown) =>
@@ -115,12 +126,15 @@ export async function measureTelemetryCost(options: {
   config: string;
   clients: number;
   callsPerClient: number;
+  /** Untimed calls each client makes first, in every round of every row. */
+  warmupCallsPerClient: number;
   rounds: number;
   deadlineMs: number;
   note: (line: string) => void;
 }): Promise<TelemetryCost> {
   const gatewayCli = join(options.root, 'apps', 'gateway', 'dist', 'cli.js');
   const bareCli = join(options.root, 'bench', 'dist', 'servers', 'bare-http-main.js');
+  const before = loadavg();
   const sink = await startOtlpSink();
   const runs = new Map<TelemetryRow, LoadRun[]>(TELEMETRY_ROWS.map((row) => [row, []]));
   let metricsText = '';
@@ -139,14 +153,15 @@ export async function measureTelemetryCost(options: {
                   OTEL_METRIC_EXPORT_INTERVAL: '1000',
                 });
         try {
-          const run = await runLoad({
+          const load = {
             url: app.url,
             scenario: row === 'bare' ? bareCall : gatewayExecute,
             sessions: options.clients,
-            callsPerSession: options.callsPerClient,
             deadlineMs: options.deadlineMs,
             era: 'legacy',
-          });
+          } as const;
+          await runLoad({ ...load, callsPerSession: options.warmupCallsPerClient });
+          const run = await runLoad({ ...load, callsPerSession: options.callsPerClient });
           runs.get(row)?.push(run);
           if (row === 'on' && round === options.rounds - 1) {
             metricsText = await (await fetch(new URL('/metrics', app.url.origin))).text();
@@ -168,8 +183,10 @@ export async function measureTelemetryCost(options: {
   return {
     clients: options.clients,
     callsPerClient: options.callsPerClient,
+    warmupCallsPerClient: options.warmupCallsPerClient,
     rows,
     otlpBytes: sink.bytes(),
     metricsText,
+    loadAverage: { before, after: loadavg() },
   };
 }

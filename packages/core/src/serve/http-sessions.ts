@@ -16,6 +16,7 @@ import {
 import { legacySessionScope } from './caller-scope.js';
 import { HttpErrorCode, sendJsonRpcError } from './http-responses.js';
 import { handleNodeRequest } from './node-transport.js';
+import { boundTransportMessages } from './outgoing-bound.js';
 import type { SessionRecord, SessionRecords } from './session-records.js';
 import { replayInitialize } from './session-replay.js';
 import type { HttpSessionCloseReason, ServerFactory } from './types.js';
@@ -134,7 +135,6 @@ export function createHttpSessionRegistry(
   options: HttpSessionRegistryOptions,
 ): HttpSessionRegistry {
   const { records } = options;
-  const outgoing = { maxMessageBytes: options.maxMessageBytes, onError: options.onError };
   /** Initialized sessions, by id. */
   const initialized = new Map<string, LiveSession>();
   /** Every session not yet closed, initialized or still starting. */
@@ -213,6 +213,7 @@ export function createHttpSessionRegistry(
       await closeSession(session, 'shutdown');
       throw new Error('The HTTP server is shutting down.');
     }
+    boundTransportMessages(session.transport, options.maxMessageBytes, options.onError);
     // Set before connect: the SDK chains its own handler after this one. Only a DELETE closes
     // the transport by itself; every other close starts in closeSession, which runs once.
     session.transport.onclose = () => void closeSession(session, 'deleted');
@@ -293,7 +294,7 @@ export function createHttpSessionRegistry(
         });
         session = await connectSession(id, caller.token, server);
         trackRequest(session, response);
-        await handleNodeRequest(session.transport, request, response, outgoing, body);
+        await handleNodeRequest(session.transport, request, response, body);
       } finally {
         if (session?.initialized !== true) {
           if (session !== undefined) await closeSession(session, 'shutdown');
@@ -349,7 +350,7 @@ export function createHttpSessionRegistry(
         );
       }
       trackRequest(local, response);
-      await handleNodeRequest(local.transport, request, response, outgoing, body);
+      await handleNodeRequest(local.transport, request, response, body);
     },
 
     async closeAll() {

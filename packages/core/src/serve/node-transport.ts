@@ -14,35 +14,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { boundOutgoingResponse } from './outgoing-bound.js';
-
-/** The bound on each message the transport sends, and where a dropped one is reported. */
-export interface OutgoingBound {
-  /** The largest message sent, in bytes. */
-  maxMessageBytes: number;
-  /** Told of each outgoing message above the bound that was dropped. */
-  onError: (error: Error) => void;
-}
 
 /**
  * Lets `transport` answer a Node request; `body` is the already parsed JSON body of a POST
- * (the request stream has been read). No message of the answer is above `bound`.
+ * (the request stream has been read). The transport bounds the messages it sends itself (see
+ * `boundTransportMessages`).
  */
 export async function handleNodeRequest(
   transport: WebStandardStreamableHTTPServerTransport,
   request: IncomingMessage,
   response: ServerResponse,
-  bound: OutgoingBound,
   body?: unknown,
 ): Promise<void> {
   const listener = getRequestListener(
-    async (webRequest) =>
-      boundOutgoingResponse(
-        await transport.handleRequest(webRequest, body === undefined ? {} : { parsedBody: body }),
-        body,
-        bound.maxMessageBytes,
-        bound.onError,
-      ),
+    (webRequest) =>
+      transport.handleRequest(webRequest, body === undefined ? {} : { parsedBody: body }),
     { overrideGlobalObjects: false },
   );
   await listener(request, response);

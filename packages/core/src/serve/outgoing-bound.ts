@@ -5,7 +5,12 @@
  *
  * @module
  */
-import type { JSONRPCErrorResponse, RequestId } from '@modelcontextprotocol/server';
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCMessage,
+  RequestId,
+  Transport,
+} from '@modelcontextprotocol/server';
 import { boundResponseMessages } from '../upstreams/bounded-response.js';
 
 /**
@@ -102,4 +107,39 @@ export function boundOutgoingResponse(
       only === undefined ? undefined : outgoingTooLargeAnswer(only, bytes, maxMessageBytes),
     onDropped: (bytes) => onError(outgoingDroppedError(bytes, maxMessageBytes)),
   });
+}
+
+/** What an SSE event adds around the JSON of its message: `event: message\ndata: ` and `\n\n`. */
+const SSE_EVENT_FRAMING_BYTES = Buffer.byteLength('event: message\ndata: \n\n');
+
+/** Whether `message` answers a request (a result or an error), rather than being one. */
+function isAnswer(
+  message: JSONRPCMessage,
+): message is JSONRPCMessage & { id: RequestId; result?: unknown } {
+  return !('method' in message) && 'id' in message && ('result' in message || 'error' in message);
+}
+
+/**
+ * Bounds every message `transport` sends (a Streamable HTTP server transport without an event
+ * store, which writes each message as one SSE event): a message whose event would be above
+ * `maxMessageBytes` is, when it answers a request, replaced by {@link outgoingTooLargeAnswer} to
+ * the same request, and otherwise dropped and reported through `onError`. The size is measured
+ * on the message before the transport writes it, so the response stream passes through as the
+ * SDK wrote it, with no stream of ours in between.
+ */
+export function boundTransportMessages(
+  transport: Transport,
+  maxMessageBytes: number,
+  onError: (error: Error) => void,
+): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const bytes = SSE_EVENT_FRAMING_BYTES + Buffer.byteLength(JSON.stringify(message));
+    if (bytes <= maxMessageBytes) return send(message, options);
+    if (!isAnswer(message)) {
+      onError(outgoingDroppedError(bytes, maxMessageBytes));
+      return Promise.resolve();
+    }
+    return send(outgoingTooLargeAnswer(message.id, bytes, maxMessageBytes), options);
+  };
 }

@@ -47,6 +47,7 @@ export interface ProcessExit {
 export class BoundedStdioClientTransport extends StdioClientTransport {
   private readonly pending = new Set<RequestId>();
   private ended: ProcessExit | undefined;
+  private corked = false;
 
   /** How the process ended, once it has. */
   get exit(): ProcessExit | undefined {
@@ -86,7 +87,25 @@ export class BoundedStdioClientTransport extends StdioClientTransport {
         if (requestId !== undefined) this.pending.delete(requestId);
       }
     }
+    this.batchWrites();
     return super.send(message);
+  }
+
+  /**
+   * Holds the child's stdin writes until the event loop's check phase, so that the messages
+   * sent while it handles one round of I/O (many callers' requests at once) leave in one
+   * `writev` instead of one write each: fewer system calls, and fewer wake-ups of the child.
+   * Order is kept, and the SDK's backpressure (`drain`) still applies.
+   */
+  private batchWrites(): void {
+    const stdin = (this as unknown as SdkStdioInternals)._process?.stdin;
+    if (stdin === undefined || stdin === null || this.corked) return;
+    this.corked = true;
+    stdin.cork();
+    setImmediate(() => {
+      this.corked = false;
+      if (!stdin.destroyed) stdin.uncork();
+    });
   }
 
   /** The next message read, skipping (and reporting) answers to no pending request. */

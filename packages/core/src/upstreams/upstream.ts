@@ -4,7 +4,12 @@
  * @module
  */
 
-import type { Client, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  Client,
+  RequestOptions,
+  ServerCapabilities,
+} from '@modelcontextprotocol/client';
 import { ListResourceTemplatesResultSchema } from '@modelcontextprotocol/core';
 import {
   RESOURCES_DIRECTORY_READ_METHOD,
@@ -19,6 +24,7 @@ import { type UpstreamConfig, UpstreamNameSchema } from './config-schema.js';
 import type { ListChangedKind } from './connection.js';
 import { createDeadline, type Deadline, raceSignal } from './deadline.js';
 import { collectPages, type Page } from './paginate.js';
+import { specResultSchema } from './result-schema.js';
 import { createStartSlots, type StartSlots } from './start-slots.js';
 import { filterTools, isToolExposed } from './tool-filter.js';
 import { createUpstreamLifecycle, type LiveConnection } from './upstream-lifecycle.js';
@@ -305,6 +311,7 @@ export function createUpstream(
       return run(operation, options, (client, requestOptions) =>
         client.request(
           { method: 'tools/call', params: { name: toolName, arguments: args } },
+          specResultSchema<CallToolResult>(client, 'tools/call'),
           requestOptions(),
         ),
       );
