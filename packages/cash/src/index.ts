@@ -95,7 +95,6 @@ export {
   parseNamespacePath,
   toLabel,
 } from './names.js';
-export { MAX_NEAREST, nearestNames } from './nearest.js';
 // Schemas
 export type { ObjectJsonSchema, ParamsDefinition } from './schema.js';
 // Server

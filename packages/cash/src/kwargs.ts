@@ -4,6 +4,7 @@
  * @module
  */
 
+import { nestsDeeperThan } from '@x/core/json';
 import { canonicalKey } from './names.js';
 
 /** Bounds on a JSON value that arrives from a caller. */
@@ -26,38 +27,38 @@ function scalarLength(value: unknown): number {
   return 4;
 }
 
+/** Whether `value`, roughly as serialized JSON, is longer than `maxChars`; walks without recursion. */
+function exceedsJsonChars(value: unknown, maxChars: number): boolean {
+  const stack: unknown[] = [value];
+  let chars = 0;
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current !== 'object' || current === null) {
+      chars += scalarLength(current);
+    } else {
+      chars += 2;
+      const entries = Array.isArray(current) ? current.entries() : Object.entries(current);
+      for (const [key, item] of entries) {
+        chars += typeof key === 'number' ? 1 : key.length + 4;
+        stack.push(item);
+      }
+    }
+    if (chars > maxChars) return true;
+  }
+  return false;
+}
+
 /**
- * Walks a value without recursion (so a hostile depth cannot overflow the stack) and reports
- * the first limit it breaks, or `undefined` when it fits.
+ * The first limit `value` breaks, depth before size (so a value that breaks both is reported as
+ * too deep), or `undefined` when it fits. Both walks are iterative, so a hostile depth cannot
+ * overflow the stack.
  */
 export function checkJsonLimits(
   value: unknown,
   limits: JsonLimits,
 ): JsonLimitViolation | undefined {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  let chars = 0;
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop() as [unknown, number];
-    if (typeof current !== 'object' || current === null) {
-      chars += scalarLength(current);
-    } else {
-      if (depth > limits.maxDepth) return 'depth';
-      chars += 2;
-      if (Array.isArray(current)) {
-        for (const item of current) {
-          chars += 1;
-          stack.push([item, depth + 1]);
-        }
-      } else {
-        for (const [key, item] of Object.entries(current)) {
-          chars += key.length + 4;
-          stack.push([item, depth + 1]);
-        }
-      }
-    }
-    if (chars > limits.maxChars) return 'size';
-  }
-  return undefined;
+  if (nestsDeeperThan(value, limits.maxDepth)) return 'depth';
+  return exceedsJsonChars(value, limits.maxChars) ? 'size' : undefined;
 }
 
 /** The outcome of {@link normalizeKwargs}. */

@@ -4,9 +4,8 @@
  * @module
  */
 
-import type { CashFunction } from './definitions.js';
+import { nearestNames } from '@x/core/text';
 import type { CashError } from './errors.js';
-import type { CashSkill } from './mount.js';
 import {
   canonicalKey,
   formatNamespacePath,
@@ -14,7 +13,6 @@ import {
   normalizeLabel,
   toLabel,
 } from './names.js';
-import { nearestNames } from './nearest.js';
 import type { NamespaceNode } from './registry.js';
 import { localView, type NamespaceView, type Scope } from './resolve.js';
 import { formatInvocation, wireError } from './results.js';
@@ -63,6 +61,30 @@ function namespacePhrase(namespace: string): string {
   return namespace === '' ? 'the root namespace' : `namespace \`${namespace}\``;
 }
 
+/** What both unknown-name errors say: where, the nearest visible names, and where else it is. */
+interface UnknownNameHints {
+  readonly namespace: string;
+  readonly shown: string;
+  readonly nearest: string[];
+  readonly others: string[];
+  readonly phrase: string;
+}
+
+function unknownNameHints(
+  name: string,
+  view: NamespaceView,
+  root: NamespaceNode,
+  scope: Scope,
+  pick: (view: NamespaceView) => Map<string, { label: string }>,
+): UnknownNameHints {
+  const namespace = formatNamespacePath(view.path);
+  const labels = [...pick(view).values()].map((entry) => entry.label);
+  const nearest = nearestNames(toLabel(name) ?? name, labels, { key: canonicalKey });
+  const others = elsewhere(root, scope, name, pick);
+  const shown = name.slice(0, 100);
+  return { namespace, shown, nearest, others, phrase: namespacePhrase(namespace) };
+}
+
 /**
  * The `UNKNOWN_FUNCTION` error for `name` in `view`: nearest visible names, the same name in
  * other visible namespaces, and the `help(namespace)` call to make.
@@ -73,17 +95,15 @@ export function unknownFunction(
   root: NamespaceNode,
   scope: Scope,
 ): CashError {
-  const namespace = formatNamespacePath(view.path);
-  const labels = [...view.functions.values()].map((entry: CashFunction) => entry.label);
-  const nearest = nearestNames(toLabel(name) ?? name, labels);
-  const others = elsewhere(root, scope, name, (candidate) => candidate.functions).filter(
+  const found = unknownNameHints(name, view, root, scope, (candidate) => candidate.functions);
+  const { namespace, shown, nearest } = found;
+  const others = found.others.filter(
     (qualified) => qualified !== (namespace === '' ? name : `${namespace}.${name}`),
   );
   const helpCall = formatInvocation('help', { namespace });
-  const shown = name.slice(0, 100);
   return wireError(
     'UNKNOWN_FUNCTION',
-    `No function \`${shown}\` in ${namespacePhrase(namespace)}.${hints(nearest, others)} Use \`${helpCall}\` to see available functions.`,
+    `No function \`${shown}\` in ${found.phrase}.${hints(nearest, others)} Use \`${helpCall}\` to see available functions.`,
     { namespace, function: shown, nearest, elsewhere: others, help: helpCall },
   );
 }
@@ -95,15 +115,12 @@ export function unknownSkill(
   root: NamespaceNode,
   scope: Scope,
 ): CashError {
-  const namespace = formatNamespacePath(view.path);
-  const labels = [...view.skills.values()].map((skill: CashSkill) => skill.label);
-  const nearest = nearestNames(toLabel(name) ?? name, labels);
-  const others = elsewhere(root, scope, name, (candidate) => candidate.skills);
+  const found = unknownNameHints(name, view, root, scope, (candidate) => candidate.skills);
+  const { namespace, shown, nearest, others } = found;
   const listCall = formatInvocation('skill', { namespace });
-  const shown = name.slice(0, 100);
   return wireError(
     'UNKNOWN_SKILL',
-    `No skill \`${shown}\` in ${namespacePhrase(namespace)}.${hints(nearest, others)} Use \`skill()\` to list the skills.`,
+    `No skill \`${shown}\` in ${found.phrase}.${hints(nearest, others)} Use \`skill()\` to list the skills.`,
     { namespace, skillname: shown, nearest, elsewhere: others, help: listCall },
   );
 }

@@ -5,11 +5,17 @@
  */
 
 import type { SessionContext } from '@x/core/serve';
+import { nearestNames } from '@x/core/text';
 import type { CashFunction, VisibilityHook, VisibilityTarget } from './definitions.js';
 import { CashError, toUpstreamError } from './errors.js';
 import type { CashSkill, ForwardTool, NamespaceMount } from './mount.js';
-import { formatNamespacePath, normalizeLabel, parseNamespacePath, toLabel } from './names.js';
-import { nearestNames } from './nearest.js';
+import {
+  canonicalKey,
+  formatNamespacePath,
+  normalizeLabel,
+  parseNamespacePath,
+  toLabel,
+} from './names.js';
 import type { NamespaceNode } from './registry.js';
 import { formatInvocation, wireError } from './results.js';
 
@@ -161,7 +167,7 @@ function unknownNamespace(
   shown = formatNamespacePath([...parentPath, wanted]),
   lead = `No namespace \`${shown}\`.`,
 ): CashError {
-  const nearest = nearestNames(wanted, candidates).map((label) =>
+  const nearest = nearestNames(wanted, candidates, { key: canonicalKey }).map((label) =>
     formatNamespacePath([...parentPath, label]),
   );
   const hint =

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { nestsDeeperThan } from '@x/core/json';
 import { isWellFormedText } from './document.js';
 import { readCacheFile } from './verification/cache-file.js';
 
@@ -27,18 +28,22 @@ export function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
 /** How deep arrays and objects may nest; serde_json, the original's reader, stops at 128. */
 const MAX_NESTING = 128;
 
-/**
- * True when a parsed JSON value is one serde_json would refuse: a lone surrogate in a key or
- * string, or nesting deeper than {@link MAX_NESTING}.
- */
-function refusedByOriginal(value: unknown, depth = 0): boolean {
+/** True when a string or key somewhere in `value` holds a lone surrogate; the depth is bounded. */
+function holdsLoneSurrogate(value: unknown): boolean {
   if (typeof value === 'string') return !isWellFormedText(value);
   if (typeof value !== 'object' || value === null) return false;
-  if (depth >= MAX_NESTING) return true;
-  if (Array.isArray(value)) return value.some((item) => refusedByOriginal(item, depth + 1));
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
   return Object.entries(value).some(
-    ([key, item]) => refusedByOriginal(key) || refusedByOriginal(item, depth + 1),
+    ([key, item]) => holdsLoneSurrogate(key) || holdsLoneSurrogate(item),
   );
+}
+
+/**
+ * True when a parsed JSON value is one serde_json would refuse: nesting deeper than
+ * {@link MAX_NESTING}, or a lone surrogate in a key or string.
+ */
+function refusedByOriginal(value: unknown): boolean {
+  return nestsDeeperThan(value, MAX_NESTING) || holdsLoneSurrogate(value);
 }
 
 /** The outcome of parsing the bytes of one JSON file of a cache. */

@@ -6,7 +6,7 @@
  */
 
 import type { Tool } from '@modelcontextprotocol/server';
-import { distance } from 'fastest-levenshtein';
+import { nearestNames } from '@x/core/text';
 import { type FullToolDescription, toFullDescription } from './full-description.js';
 import type { DisclosureRuntime } from './options.js';
 import { MAX_TOOL_NAME_LENGTH } from './options.js';
@@ -28,15 +28,16 @@ export type DescriptionReadBody =
 
 /**
  * The names offered instead of an unknown one: all of `names` in list order when they fit in
- * `limit`, otherwise the `limit` nearest by edit distance (ties keep list order).
+ * `limit`, otherwise the `limit` nearest by `@x/core/text`'s ranking (edit distance, a name
+ * that contains the other counting as close, ties in list order).
  */
-export function nearestNames(name: string, names: readonly string[], limit: number): string[] {
+export function availableToolNames(
+  name: string,
+  names: readonly string[],
+  limit: number,
+): string[] {
   if (names.length <= limit) return [...names];
-  return names
-    .map((candidate, index) => ({ candidate, index, cost: distance(name, candidate) }))
-    .sort((left, right) => left.cost - right.cost || left.index - right.index)
-    .slice(0, limit)
-    .map((entry) => entry.candidate);
+  return nearestNames(name, names, { limit, closeOnly: false });
 }
 
 /**
@@ -73,7 +74,10 @@ export async function answerDescriptionRead(
   const entries = selection.names.map((name): [string, FullToolDescription | ToolNotFoundEntry] => {
     const tool = byName.get(name);
     if (tool === undefined) {
-      return [name, toolNotFound(name, nearestNames(name, allNames, runtime.maxAvailableTools))];
+      return [
+        name,
+        toolNotFound(name, availableToolNames(name, allNames, runtime.maxAvailableTools)),
+      ];
     }
     granted.push(name);
     return [name, toFullDescription(tool, runtime.override(name))];

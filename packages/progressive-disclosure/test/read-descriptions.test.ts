@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { withProgressiveDisclosure } from '../src/index.js';
-import { nearestNames } from '../src/read-descriptions.js';
+import { availableToolNames } from '../src/read-descriptions.js';
 import { createNotesServer, createTestPair, readDescriptions } from './helpers.js';
 
 describe('available_tools of an unknown name (§6.3)', () => {
   it('lists every name in list order when they fit', () => {
-    expect(nearestNames('x', ['b', 'a'], 5)).toEqual(['b', 'a']);
+    expect(availableToolNames('x', ['b', 'a'], 5)).toEqual(['b', 'a']);
   });
 
   it('lists the nearest names by edit distance, ties in list order, when there are more', () => {
     expect(
-      nearestNames('read_nite', ['write_note', 'read_note', 'list_notes', 'read_notes'], 2),
+      availableToolNames('read_nite', ['write_note', 'read_note', 'list_notes', 'read_notes'], 2),
     ).toEqual(['read_note', 'read_notes']);
-    expect(nearestNames('ab', ['ax', 'xb', 'zz'], 2)).toEqual(['ax', 'xb']);
-    expect(nearestNames('ab', ['ax', 'xb'], 0)).toEqual([]);
+    expect(availableToolNames('ab', ['ax', 'xb', 'zz'], 2)).toEqual(['ax', 'xb']);
+    expect(availableToolNames('ab', ['ax', 'xb'], 0)).toEqual([]);
   });
 
   it('bounds available_tools by maxAvailableTools', async () => {

@@ -6,6 +6,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
+import { nearestNames } from '@x/core/text';
 import type { CashFunction, FunctionOutcome } from '../definitions.js';
 import { CashError, toUpstreamError } from '../errors.js';
 import { rewriteForwarded } from '../forward.js';
@@ -13,7 +14,6 @@ import { optionalParameters } from '../help/parameters.js';
 import { checkJsonLimits, type JsonLimits, normalizeKwargs } from '../kwargs.js';
 import { findEntry, unknownFunction } from '../lookup.js';
 import { canonicalKey, formatNamespacePath } from '../names.js';
-import { nearestNames } from '../nearest.js';
 import type { NamespaceNode } from '../registry.js';
 import { type ForwardResolution, resolveNamespace, type Scope } from '../resolve.js';
 import { errorLine, errorResult, formatInvocation, resultCode, wireError } from '../results.js';
@@ -50,7 +50,7 @@ function withParameterHints(problems: string[], names: readonly string[]): strin
   return problems.map((problem) => {
     const match = /^unknown argument `([^`.[]+)`$/.exec(problem);
     if (match === null) return problem;
-    const nearest = nearestNames(match[1] ?? '', names);
+    const nearest = nearestNames(match[1] ?? '', names, { key: canonicalKey });
     return nearest.length > 0 ? `${problem} (did you mean \`${nearest[0]}\`?)` : problem;
   });
 }

@@ -8,7 +8,7 @@
  */
 
 import type { IncomingMessage } from 'node:http';
-import { exceedsJsonDepth } from './json-depth.js';
+import { exceedsJsonDepth } from '../json/json-depth.js';
 
 /** The outcome of {@link readJsonBody}. */
 export type JsonBodyResult =

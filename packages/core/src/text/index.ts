@@ -5,3 +5,4 @@
  */
 
 export { firstSentence } from './first-sentence.js';
+export { MAX_NEAREST, type NearestNamesOptions, nearestNames } from './nearest-names.js';

@@ -3,14 +3,15 @@
  *
  * @module
  */
+import { backoffDelayMs } from '../backoff/backoff.js';
 import type { ReconnectOptions } from './upstream-options.js';
 
-/** The delay before attempt number `failures + 1`: `initial * 2^(failures - 1)`, capped. */
-export function backoffDelayMs(failures: number, options: ReconnectOptions): number {
-  if (failures <= 0) {
-    return 0;
-  }
-  return Math.min(options.initialDelayMs * 2 ** (failures - 1), options.maxDelayMs);
+/**
+ * The delay before attempt number `failures + 1`: none before any failure, then the shared
+ * backoff (`initial × 2^(failures - 1)`, capped).
+ */
+export function reconnectDelayMs(failures: number, options: ReconnectOptions): number {
+  return failures <= 0 ? 0 : backoffDelayMs(failures - 1, options);
 }
 
 /** Whether a reconnect may start now, and if not, why. */
@@ -46,7 +47,7 @@ export function createReconnectGate(options: ReconnectOptions): ReconnectGate {
     },
     recordFailure(now) {
       failures += 1;
-      retryAt = now + backoffDelayMs(failures, options);
+      retryAt = now + reconnectDelayMs(failures, options);
     },
     reset() {
       failures = 0;

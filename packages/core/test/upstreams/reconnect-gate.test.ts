@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, createReconnectGate } from '../../src/upstreams/reconnect-gate.js';
+import { createReconnectGate, reconnectDelayMs } from '../../src/upstreams/reconnect-gate.js';
 
 const options = { initialDelayMs: 100, maxDelayMs: 1_000, maxAttempts: 6 };
 
 describe('the reconnect gate', () => {
   it('doubles the delay with each consecutive failure up to the cap', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((failures) => backoffDelayMs(failures, options))).toEqual([
+    expect([0, 1, 2, 3, 4, 5, 6].map((failures) => reconnectDelayMs(failures, options))).toEqual([
       0, 100, 200, 400, 800, 1_000, 1_000,
     ]);
   });

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { backoffDelayMs } from '@x/core/backoff';
 import { GatewayError, toGatewayError } from '../errors.js';
 import type { RetrySettings } from './controls-options.js';
 
@@ -33,14 +34,16 @@ export interface RetryOutcome<Value> {
 }
 
 /**
- * The wait before attempt `attempt` (2 for the first retry), before jitter:
- * `min(maxDelayMs, baseDelayMs × 2^(attempt-2))`.
+ * The wait before attempt `attempt` (2 for the first retry), before jitter: the shared backoff
+ * of `@x/core/backoff`, `min(maxDelayMs, baseDelayMs × 2^(attempt-2))`.
  *
  * @see gateway-surface §4.5
  */
 export function backoffDelay(policy: RetrySettings, attempt: number): number {
-  const exponential = policy.baseDelayMs * 2 ** Math.max(0, attempt - 2);
-  return Math.min(policy.maxDelayMs, exponential);
+  return backoffDelayMs(attempt - 2, {
+    initialDelayMs: policy.baseDelayMs,
+    maxDelayMs: policy.maxDelayMs,
+  });
 }
 
 function defaultSleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { nestsDeeperThan } from '@x/core/json';
 import {
   createJsonSchemaCompiler,
   describeSchemaError,
@@ -58,7 +59,10 @@ function schemaInvalid(toolId: string, reason: string): GatewayError {
   });
 }
 
-/** Why a schema breaks the limits, or `undefined`. Walks it once, iteratively. */
+/**
+ * Why a schema breaks the limits, or `undefined`: its length, then its depth, then its count of
+ * properties. The walks are iterative.
+ */
 export function schemaLimitProblem(schema: unknown, limits: SchemaLimits): string | undefined {
   let text: string | undefined;
   try {
@@ -68,12 +72,14 @@ export function schemaLimitProblem(schema: unknown, limits: SchemaLimits): strin
   }
   if (text === undefined) return 'the schema is not JSON';
   if (text.length > limits.maxLength) return `the schema is longer than ${limits.maxLength}`;
+  if (nestsDeeperThan(schema, limits.maxDepth)) {
+    return `the schema nests deeper than ${limits.maxDepth}`;
+  }
   let properties = 0;
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: schema, depth: 1 }];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const { value, depth } = next;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
     if (typeof value !== 'object' || value === null) continue;
-    if (depth > limits.maxDepth) return `the schema nests deeper than ${limits.maxDepth}`;
     const record = value as Record<string, unknown>;
     if (!Array.isArray(value) && typeof record.properties === 'object' && record.properties) {
       properties += Object.keys(record.properties).length;
@@ -81,7 +87,7 @@ export function schemaLimitProblem(schema: unknown, limits: SchemaLimits): strin
         return `the schema has more than ${limits.maxProperties} properties`;
       }
     }
-    for (const child of Object.values(record)) stack.push({ value: child, depth: depth + 1 });
+    for (const child of Object.values(record)) stack.push(child);
   }
   return undefined;
 }

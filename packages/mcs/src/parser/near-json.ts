@@ -15,6 +15,7 @@
  * @module
  */
 
+import { exceedsJsonDepth } from '@x/core/json';
 import { jsonrepair } from 'jsonrepair';
 import { findDuplicateKey } from './duplicate-keys.js';
 import { matchBrackets } from './scan-candidates.js';
@@ -73,7 +74,7 @@ export function parseNearJson(
   maxDepth: number,
   options: NearJsonOptions,
 ): NearJsonResult {
-  if (bracketDepth(text) > maxDepth) return { kind: 'too_deep' };
+  if (exceedsJsonDepth(text, maxDepth)) return { kind: 'too_deep' };
   let value: unknown;
   let repaired = false;
   let parsedText = text;
@@ -90,7 +91,7 @@ export function parseNearJson(
     } catch {
       return { kind: 'unparseable' };
     }
-    if (bracketDepth(repairedText) > maxDepth) return { kind: 'too_deep' };
+    if (exceedsJsonDepth(repairedText, maxDepth)) return { kind: 'too_deep' };
     try {
       value = JSON.parse(repairedText);
     } catch {
@@ -128,28 +129,6 @@ function countNulls(value: unknown): number {
 /** How many words of `text` a repair reads as `null`. */
 function countNullWords(text: string): number {
   return text.match(/\b(?:null|None|undefined|NULL|Null)\b/g)?.length ?? 0;
-}
-
-/** The deepest nesting of brackets outside double-quoted strings. */
-export function bracketDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') {
-      inString = true;
-    } else if (char === '{' || char === '[') {
-      depth += 1;
-      if (depth > deepest) deepest = depth;
-    } else if (char === '}' || char === ']') {
-      depth = Math.max(0, depth - 1);
-    }
-  }
-  return deepest;
 }
 
 /** The first forbidden key in `value`, depth first in key order; the depth is already bounded. */

@@ -4,21 +4,18 @@
  * @module
  */
 
-function normalize(name: string): string {
+import { nearestNames } from '@x/core/text';
+
+/** The form function names are compared in: lower case, without `-`, `_`, `.`, `:`, `/` or spaces. */
+function nameKey(name: string): string {
   return name.toLowerCase().replace(/[-_.:/\s]/g, '');
 }
 
 /**
- * Returns the first name, in the given order, that matches `wrong` once case and separators
- * (`-`, `_`, `.`, `:`, `/`) are ignored, or that ends with `wrong` after a separator (a
- * forgotten prefix, as in `search` for `shop_search`); `undefined` when none does.
+ * The name nearest to `wrong` by `@x/core/text`'s `nearestNames` once case and separators are
+ * ignored: the same letters first, then a forgotten prefix (`search` for `shop_search`) or a
+ * small typo, ties in the given order; `undefined` when no name is close.
  */
 export function suggestFunctionName(wrong: string, names: readonly string[]): string | undefined {
-  const target = normalize(wrong);
-  if (target === '') return undefined;
-  const sameLetters = names.find((name) => normalize(name) === target);
-  if (sameLetters !== undefined) return sameLetters;
-  return names.find(
-    (name) => /[-_.:/]/.test(name.charAt(name.length - wrong.length - 1)) && name.endsWith(wrong),
-  );
+  return nearestNames(wrong, names, { key: nameKey, limit: 1 })[0];
 }

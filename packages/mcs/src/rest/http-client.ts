@@ -6,6 +6,7 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffDelayMs } from '@x/core/backoff';
 import { McsError } from '../errors.js';
 import type { HttpRequest } from './build-request.js';
 import type { RetryPolicy } from './rest-options.js';
@@ -74,7 +75,7 @@ function retryDelay(attempt: number, policy: RetryPolicy, retryAfter: string | n
     if (Number.isFinite(milliseconds))
       return Math.min(policy.maxDelayMs, Math.max(0, milliseconds));
   }
-  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** attempt);
+  return backoffDelayMs(attempt, policy);
 }
 
 function fail(options: HttpClientOptions, error: McsError): McsError {

@@ -62,6 +62,17 @@ describe('createCallParser', () => {
     });
   });
 
+  it('suggests the function behind a small typo, and none for a name far from every function', () => {
+    const typo = parser.parse('{"tool": "serch_books", "arguments": {"query": "x"}}');
+    const unrelated = parser.parse('{"tool": "weather", "arguments": {}}');
+    expect(typo).toMatchObject({
+      issues: [{ message: expect.stringContaining('Did you mean "search_books"?') }],
+    });
+    expect(unrelated).toMatchObject({
+      issues: [{ message: 'There is no function named "weather".' }],
+    });
+  });
+
   it('lists each schema violation in the retry prompt, with the available functions', () => {
     const result = parser.parse(
       '{"tool": "search_books", "arguments": {"max_results": 99, "author": "x"}}',

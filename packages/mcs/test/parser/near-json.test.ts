@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketDepth, parseNearJson } from '../../src/parser/near-json.js';
+import { parseNearJson } from '../../src/parser/near-json.js';
 
 describe('parseNearJson', () => {
   it('parses strict JSON without repair', () => {
@@ -35,8 +35,13 @@ describe('parseNearJson', () => {
   });
 });
 
-describe('bracketDepth', () => {
+describe('the depth bound of parseNearJson', () => {
   it('ignores brackets inside strings', () => {
-    expect(bracketDepth('{"a": "[[[{{{", "b": [1]}')).toBe(2);
+    expect(parseNearJson('{"a": "[[[{{{", "b": [1]}', 2, { repair: false })).toMatchObject({
+      kind: 'ok',
+    });
+    expect(parseNearJson('{"a": "[[[{{{", "b": [1]}', 1, { repair: false })).toEqual({
+      kind: 'too_deep',
+    });
   });
 });

@@ -4,11 +4,11 @@
  * @module
  */
 
+import { nestsDeeperThan } from '@x/core/json';
 import { RE2JS } from 're2js';
 import type { Artifact } from '../../artifacts/artifact.js';
 import { GatewayError } from '../../errors.js';
 import { capLength } from '../../util/strings.js';
-import { nestsDeeperThan } from './json-depth.js';
 import { formatJsonPath, type JsonPathStep, lookupJsonPath } from './json-path.js';
 import {
   DEFAULT_HEAD_LINES,
