@@ -24,14 +24,19 @@ function pem(label: string, data: ArrayBuffer): string {
   return `-----BEGIN ${label}-----\n${base64}\n-----END ${label}-----\n`;
 }
 
+/** An exportable signing key pair of {@link ALGORITHM}. */
+async function generateKeyPair(): Promise<webcrypto.CryptoKeyPair> {
+  return (await webcrypto.subtle.generateKey(ALGORITHM, true, [
+    'sign',
+    'verify',
+  ])) as webcrypto.CryptoKeyPair;
+}
+
 /** Generates a CA and a leaf certificate signed by it (ECDSA P-256, valid for a day). */
 export async function createTestCertificates(): Promise<TestCertificates> {
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(Date.now() + 86_400_000);
-  const caKeys = (await webcrypto.subtle.generateKey(ALGORITHM, true, [
-    'sign',
-    'verify',
-  ])) as webcrypto.CryptoKeyPair;
+  const caKeys = await generateKeyPair();
   const caCert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '01',
     name: 'CN=cash test CA',
@@ -47,10 +52,7 @@ export async function createTestCertificates(): Promise<TestCertificates> {
       ),
     ],
   });
-  const leafKeys = (await webcrypto.subtle.generateKey(ALGORITHM, true, [
-    'sign',
-    'verify',
-  ])) as webcrypto.CryptoKeyPair;
+  const leafKeys = await generateKeyPair();
   const leafCert = await x509.X509CertificateGenerator.create({
     serialNumber: '02',
     subject: 'CN=127.0.0.1',

@@ -171,30 +171,28 @@ describe('buildCache', () => {
     expect(await readdir(folder)).toEqual(['cache', 'docs']);
   });
 
-  it('fails on ids that collide after normalization, leaving nothing behind', async () => {
+  it.each([
+    {
+      refusal: 'ids that collide after normalization',
+      files: { 'docs/Guide.md': 'one', 'docs/guide.md': 'two' },
+      error: { code: 'duplicate_document_id', data: { id: 'guide.md' } },
+    },
+    {
+      refusal: 'a file name collision, which identical contents cause',
+      files: { 'docs/a.md': 'same', 'docs/b.md': 'same' },
+      error: { code: 'filename_collision' },
+    },
+    {
+      refusal: 'content that is not UTF-8, instead of cleaning it',
+      files: { 'docs/bad.md': new Uint8Array([0x61, 0xff, 0x62]) },
+      error: { code: 'invalid_utf8' },
+    },
+  ])('fails on $refusal, leaving nothing behind', async ({ files, error }) => {
     const folder = await createTempFolder();
-    await writeFiles(folder, { 'docs/Guide.md': 'one', 'docs/guide.md': 'two' });
+    await writeFiles(folder, files);
     await expect(
       buildCache({ sources: join(folder, 'docs'), cache: join(folder, 'cache') }),
-    ).rejects.toMatchObject({ code: 'duplicate_document_id', data: { id: 'guide.md' } });
-    expect(await readdir(folder)).toEqual(['docs']);
-  });
-
-  it('fails on a file name collision, which identical contents cause', async () => {
-    const folder = await createTempFolder();
-    await writeFiles(folder, { 'docs/a.md': 'same', 'docs/b.md': 'same' });
-    await expect(
-      buildCache({ sources: join(folder, 'docs'), cache: join(folder, 'cache') }),
-    ).rejects.toMatchObject({ code: 'filename_collision' });
-    expect(await readdir(folder)).toEqual(['docs']);
-  });
-
-  it('rejects content that is not UTF-8 instead of cleaning it', async () => {
-    const folder = await createTempFolder();
-    await writeFiles(folder, { 'docs/bad.md': new Uint8Array([0x61, 0xff, 0x62]) });
-    await expect(
-      buildCache({ sources: join(folder, 'docs'), cache: join(folder, 'cache') }),
-    ).rejects.toMatchObject({ code: 'invalid_utf8' });
+    ).rejects.toMatchObject(error);
     expect(await readdir(folder)).toEqual(['docs']);
   });
 

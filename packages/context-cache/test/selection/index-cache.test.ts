@@ -12,31 +12,22 @@ function document(id: string, content: string): CacheDocument {
 
 const FIRST = [document('a.md', 'alpha beta'), document('b.md', 'beta')];
 const SECOND = [document('a.md', 'alpha gamma'), document('b.md', 'gamma')];
+const KEY = { cache: '/caches/docs', cacheVersion: 'sha256:1', strategy: termFrequencyStrategy };
 
 describe('createSelectionIndexCache', () => {
   it('keeps one index per cache and strategy and reuses it while cache_version is the same', () => {
     const indexes = createSelectionIndexCache();
-    const key = {
-      cache: '/caches/docs',
-      cacheVersion: 'sha256:1',
-      strategy: termFrequencyStrategy,
-    };
-    const first = indexes.get(key, FIRST);
-    expect(indexes.get(key, FIRST)).toBe(first);
-    const bm25 = indexes.get({ ...key, strategy: createBm25Strategy() }, FIRST);
+    const first = indexes.get(KEY, FIRST);
+    expect(indexes.get(KEY, FIRST)).toBe(first);
+    const bm25 = indexes.get({ ...KEY, strategy: createBm25Strategy() }, FIRST);
     expect(bm25).not.toBe(first);
     expect(indexes.size).toBe(2);
   });
 
   it('rebuilds when cache_version changes and forgets the old version', () => {
     const indexes = createSelectionIndexCache();
-    const key = {
-      cache: '/caches/docs',
-      cacheVersion: 'sha256:1',
-      strategy: termFrequencyStrategy,
-    };
-    const before = indexes.get(key, FIRST);
-    const after = indexes.get({ ...key, cacheVersion: 'sha256:2' }, SECOND);
+    const before = indexes.get(KEY, FIRST);
+    const after = indexes.get({ ...KEY, cacheVersion: 'sha256:2' }, SECOND);
     expect(after).not.toBe(before);
     expect(after.select('gamma', 100).documents[0]?.id).toBe('b.md');
     expect(indexes.size).toBe(1);
@@ -92,28 +83,27 @@ describe('createSelectionIndexCache', () => {
 });
 
 describe('SelectionIndexCache.select', () => {
-  const key = { cache: '/caches/docs', cacheVersion: 'sha256:1', strategy: termFrequencyStrategy };
   const queries = ['beta', 'alpha beta', 'gamma', ''];
 
   it('answers a cold v0 cache by scoring every document, then from the index built behind it', async () => {
     const indexes = createSelectionIndexCache();
-    const expected = createSelectionIndexCache().get(key, FIRST);
-    const first = await indexes.select(key, FIRST, 'beta', 100);
+    const expected = createSelectionIndexCache().get(KEY, FIRST);
+    const first = await indexes.select(KEY, FIRST, 'beta', 100);
     expect(first).toEqual(expected.select('beta', 100));
     // The build is under way: the next calls wait for it, and get the same answers.
     for (const query of queries) {
-      expect(await indexes.select(key, FIRST, query, 100)).toEqual(expected.select(query, 100));
+      expect(await indexes.select(KEY, FIRST, query, 100)).toEqual(expected.select(query, 100));
     }
-    const built = indexes.get(key, FIRST);
-    expect(indexes.get(key, FIRST)).toBe(built);
+    const built = indexes.get(KEY, FIRST);
+    expect(indexes.get(KEY, FIRST)).toBe(built);
     expect(indexes.size).toBe(1);
     expect(indexes.characters).toBe('alpha beta'.length + 'beta'.length);
   });
 
   it('abandons the build of a version that changed while it ran', async () => {
     const indexes = createSelectionIndexCache();
-    await indexes.select(key, FIRST, 'beta', 100);
-    const changed = { ...key, cacheVersion: 'sha256:2' };
+    await indexes.select(KEY, FIRST, 'beta', 100);
+    const changed = { ...KEY, cacheVersion: 'sha256:2' };
     const answer = await indexes.select(changed, SECOND, 'gamma', 100);
     expect(answer.documents.map((item) => item.id)).toEqual(['b.md', 'a.md']);
     expect(await indexes.select(changed, SECOND, 'alpha', 100)).toEqual(
@@ -125,7 +115,7 @@ describe('SelectionIndexCache.select', () => {
 
   it('builds the index of a strategy without steps in the call itself', async () => {
     const indexes = createSelectionIndexCache();
-    const bm25 = { ...key, strategy: createBm25Strategy() };
+    const bm25 = { ...KEY, strategy: createBm25Strategy() };
     await indexes.select(bm25, FIRST, 'beta', 100);
     expect(indexes.size).toBe(1);
     expect(indexes.characters).toBe('alpha beta'.length + 'beta'.length);
@@ -133,9 +123,9 @@ describe('SelectionIndexCache.select', () => {
 
   it('scores every document of a cache larger than maxCharacters on every call, keeping nothing', async () => {
     const indexes = createSelectionIndexCache({ maxCharacters: 5 });
-    const expected = createSelectionIndexCache().get(key, FIRST);
+    const expected = createSelectionIndexCache().get(KEY, FIRST);
     for (const query of queries) {
-      expect(await indexes.select(key, FIRST, query, 100)).toEqual(expected.select(query, 100));
+      expect(await indexes.select(KEY, FIRST, query, 100)).toEqual(expected.select(query, 100));
     }
     expect(indexes.size).toBe(0);
   });

@@ -29,72 +29,58 @@ const queryArbitrary = fc
   .array(fc.constantFrom('alpha', 'BETA', 'gamma', 'δέλτα', 'zzz'), { maxLength: 4 })
   .map((terms) => terms.join(' '));
 
+/** Asserts `check` for any documents, query and budget from 0 to 200. */
+function forAnySelection(
+  check: (documents: CacheDocument[], query: string, budget: number) => void,
+) {
+  fc.assert(fc.property(documentsArbitrary, queryArbitrary, fc.nat({ max: 200 }), check));
+}
+
 describe('selectContext', () => {
   it('never uses more tokens than the budget', () => {
-    fc.assert(
-      fc.property(
-        documentsArbitrary,
-        queryArbitrary,
-        fc.nat({ max: 200 }),
-        (documents, query, budget) => {
-          const result = selectContext(documents, query, budget);
-          const sum = result.documents.reduce((total, item) => total + item.tokens, 0);
-          expect(result.selection.tokens_used).toBe(sum);
-          expect(sum).toBeLessThanOrEqual(budget);
-          expect(
-            result.selection.documents_selected + result.selection.documents_excluded_by_budget,
-          ).toBe(documents.length);
-        },
-      ),
-    );
+    forAnySelection((documents, query, budget) => {
+      const result = selectContext(documents, query, budget);
+      const sum = result.documents.reduce((total, item) => total + item.tokens, 0);
+      expect(result.selection.tokens_used).toBe(sum);
+      expect(sum).toBeLessThanOrEqual(budget);
+      expect(
+        result.selection.documents_selected + result.selection.documents_excluded_by_budget,
+      ).toBe(documents.length);
+    });
   });
 
   it('orders by score descending then id ascending, and skips exactly what did not fit', () => {
-    fc.assert(
-      fc.property(
-        documentsArbitrary,
-        queryArbitrary,
-        fc.nat({ max: 200 }),
-        (documents, query, budget) => {
-          const result = selectContext(documents, query, budget);
-          const all = selectContext(documents, query, Number.MAX_SAFE_INTEGER).documents;
-          let used = 0;
-          const expected = all.filter((item) => {
-            if (used + item.tokens > budget) return false;
-            used += item.tokens;
-            return true;
-          });
-          expect(result.documents).toEqual(expected);
-          for (let index = 1; index < all.length; index += 1) {
-            const previous = all[index - 1];
-            const current = all[index];
-            if (previous && current) {
-              expect(
-                previous.score > current.score ||
-                  (previous.score === current.score && compareUtf8(previous.id, current.id) < 0),
-              ).toBe(true);
-            }
-          }
-        },
-      ),
-    );
+    forAnySelection((documents, query, budget) => {
+      const result = selectContext(documents, query, budget);
+      const all = selectContext(documents, query, Number.MAX_SAFE_INTEGER).documents;
+      let used = 0;
+      const expected = all.filter((item) => {
+        if (used + item.tokens > budget) return false;
+        used += item.tokens;
+        return true;
+      });
+      expect(result.documents).toEqual(expected);
+      for (let index = 1; index < all.length; index += 1) {
+        const previous = all[index - 1];
+        const current = all[index];
+        if (previous && current) {
+          expect(
+            previous.score > current.score ||
+              (previous.score === current.score && compareUtf8(previous.id, current.id) < 0),
+          ).toBe(true);
+        }
+      }
+    });
   });
 
   it('gives the same bytes whatever order the documents come in', () => {
-    fc.assert(
-      fc.property(
-        documentsArbitrary,
-        queryArbitrary,
-        fc.nat({ max: 200 }),
-        (documents, query, budget) => {
-          const forward = serializeSelectionResult(selectContext(documents, query, budget));
-          const backward = serializeSelectionResult(
-            selectContext([...documents].reverse(), query, budget),
-          );
-          expect(backward).toBe(forward);
-        },
-      ),
-    );
+    forAnySelection((documents, query, budget) => {
+      const forward = serializeSelectionResult(selectContext(documents, query, budget));
+      const backward = serializeSelectionResult(
+        selectContext([...documents].reverse(), query, budget),
+      );
+      expect(backward).toBe(forward);
+    });
   });
 
   it('skips a document that does not fit and still takes a smaller one after it', () => {

@@ -14,6 +14,8 @@
  * @module
  */
 
+import { fuseWithBestPart, valueRange } from '../search/best-part-fusion.js';
+
 /** One part of a query (the whole query, or one sentence of it), scored over every document. */
 export interface QueryPart {
   /** Every document's lexical score for the part, in document order (0: no term matched). */
@@ -33,29 +35,14 @@ export function fuseNormalized(
   sentences: readonly QueryPart[],
   semanticWeight: number,
 ): Float64Array {
-  const fused = partScores(whole, semanticWeight / Math.max(1, sentences.length));
-  if (sentences.length < 2) return fused;
-  const best = new Float64Array(fused.length);
-  for (const sentence of sentences) {
-    const scores = partScores(sentence, semanticWeight);
-    for (let i = 0; i < best.length; i += 1) {
-      if ((scores[i] as number) > (best[i] as number)) best[i] = scores[i] as number;
-    }
-  }
-  for (let i = 0; i < fused.length; i += 1) fused[i] = (fused[i] as number) + (best[i] as number);
-  return fused;
+  return fuseWithBestPart(whole, sentences, semanticWeight, partScores);
 }
 
 /** Lexical score over the best one, plus `weight` times the cosine rescaled to [0, 1]. */
 function partScores(part: QueryPart, weight: number): Float64Array {
   const { lexical, cosine } = part;
   const topLexical = maximum(lexical);
-  let lowest = Number.POSITIVE_INFINITY;
-  let highest = Number.NEGATIVE_INFINITY;
-  for (const value of cosine) {
-    if (value < lowest) lowest = value;
-    if (value > highest) highest = value;
-  }
+  const { lowest, highest } = valueRange(cosine);
   const span = highest - lowest;
   const scores = new Float64Array(lexical.length);
   for (let i = 0; i < scores.length; i += 1) {

@@ -6,6 +6,7 @@
  */
 
 import { CoreError } from '../errors.js';
+import { fuseWithBestPart, valueRange } from './best-part-fusion.js';
 import { createExactNameMatcher } from './exact-names.js';
 import { requestParts } from './request-parts.js';
 import { createSearchIndex } from './search-index.js';
@@ -181,17 +182,7 @@ export function createToolRanker<Tool extends RankableTool>(
 
   /** Every tool's fused score for the request (whole first, then its parts). */
   function fuse(whole: PartScores, parts: readonly PartScores[]): Float64Array {
-    const fused = partScore(whole, semanticWeight / Math.max(1, parts.length));
-    if (parts.length < 2) return fused;
-    const best = new Float64Array(fused.length);
-    for (const part of parts) {
-      const scores = partScore(part, semanticWeight);
-      for (let i = 0; i < best.length; i += 1) {
-        if ((scores[i] as number) > (best[i] as number)) best[i] = scores[i] as number;
-      }
-    }
-    for (let i = 0; i < fused.length; i += 1) fused[i] = (fused[i] as number) + (best[i] as number);
-    return fused;
+    return fuseWithBestPart(whole, parts, semanticWeight, partScore);
   }
 
   function answer(
@@ -301,12 +292,7 @@ function partScore(part: PartScores, weight: number): Float64Array {
   const scores = Float64Array.from(part.lexical);
   const { cosine } = part;
   if (cosine === undefined || weight === 0) return scores;
-  let lowest = Number.POSITIVE_INFINITY;
-  let highest = Number.NEGATIVE_INFINITY;
-  for (const value of cosine) {
-    if (value < lowest) lowest = value;
-    if (value > highest) highest = value;
-  }
+  const { lowest, highest } = valueRange(cosine);
   const span = highest - lowest;
   if (!(span > 0)) return scores;
   for (let i = 0; i < scores.length; i += 1) {

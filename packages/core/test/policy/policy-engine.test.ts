@@ -5,6 +5,7 @@ import {
   createPolicyEngine,
   type PoliciesConfig,
   PoliciesConfigSchema,
+  type RolePolicy,
 } from '../../src/policy/index.js';
 
 function thrownBy(action: () => void): unknown {
@@ -141,6 +142,21 @@ describe('policy properties', () => {
     { requiredKeys: [] },
   );
 
+  /** Asserts `check` for any role policy, server name and one to five tool names. */
+  function forAnyRoleServerAndTools(
+    check: (role: RolePolicy, server: string, tools: string[]) => void,
+  ) {
+    fc.assert(
+      fc.property(
+        rolePolicy,
+        name,
+        fc.array(name, { minLength: 1, maxLength: 5 }),
+        (policy, server, tools) =>
+          check(createPolicyEngine({ roles: { r: policy } }).forRole('r'), server, tools),
+      ),
+    );
+  }
+
   it('never allows a tool that a deny pattern matches', () => {
     fc.assert(
       fc.property(rolePolicy, name, name, (policy, server, tool) => {
@@ -163,35 +179,19 @@ describe('policy properties', () => {
   });
 
   it('shows every server that has an allowed tool', () => {
-    fc.assert(
-      fc.property(
-        rolePolicy,
-        name,
-        fc.array(name, { minLength: 1, maxLength: 5 }),
-        (policy, server, tools) => {
-          const role = createPolicyEngine({ roles: { r: policy } }).forRole('r');
-          if (tools.some((tool) => role.allowsTool(server, tool))) {
-            expect(role.allowsServer(server)).toBe(true);
-          }
-        },
-      ),
-    );
+    forAnyRoleServerAndTools((role, server, tools) => {
+      if (tools.some((tool) => role.allowsTool(server, tool))) {
+        expect(role.allowsServer(server)).toBe(true);
+      }
+    });
   });
 
   it('allows every tried tool of a server that allowsEveryTool accepts', () => {
-    fc.assert(
-      fc.property(
-        rolePolicy,
-        name,
-        fc.array(name, { minLength: 1, maxLength: 5 }),
-        (policy, server, tools) => {
-          const role = createPolicyEngine({ roles: { r: policy } }).forRole('r');
-          if (role.allowsEveryTool(server)) {
-            for (const tool of tools) expect(role.allowsTool(server, tool)).toBe(true);
-          }
-        },
-      ),
-    );
+    forAnyRoleServerAndTools((role, server, tools) => {
+      if (role.allowsEveryTool(server)) {
+        for (const tool of tools) expect(role.allowsTool(server, tool)).toBe(true);
+      }
+    });
   });
 
   it('only narrows when a deny pattern is added', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTIFACT_HANDLE_PATTERN, newArtifactHandle } from '../../src/artifacts/artifact.js';
 import { createMemoryArtifactStore } from '../../src/artifacts/memory-artifact-store.js';
 import { GatewayError } from '../../src/errors.js';
+import { MALFORMED_HANDLES } from './malformed-handles.js';
 
 const text = (content: string) => ({ text: content, mediaType: 'text/plain' });
 
@@ -58,14 +59,7 @@ describe('createMemoryArtifactStore', () => {
   it('answers undefined for malformed and unknown handles, and forgets everything on clear', async () => {
     const store = createMemoryArtifactStore();
     const artifact = await store.put(text('x'));
-    for (const handle of [
-      '',
-      'art_',
-      'ART_0123456789abcdef',
-      'art_0123456789abcdef',
-      `art_${'0'.repeat(32)}`,
-      42,
-    ]) {
+    for (const handle of MALFORMED_HANDLES) {
       expect(await store.get(handle as string)).toBeUndefined();
     }
     await store.clear();

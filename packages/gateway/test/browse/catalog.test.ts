@@ -2,26 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CatalogSource, createCatalog } from '../../src/browse/catalog.js';
 import { buildCard } from '../../src/cards/card-builder.js';
-import { GatewayError } from '../../src/errors.js';
 import { isToolId } from '../../src/tool-id/tool-id.js';
 import { anyText, nameArbitrary, namespaceArbitrary } from '../arbitraries.js';
 import { referenceServerTools } from '../fixtures.js';
+import { thrownFailure } from '../gateway-failures.js';
 
 const reference = referenceServerTools();
 const sources: CatalogSource[] = Object.entries(reference).map(([upstream, { tools }]) => ({
   upstream,
   tools,
 }));
-
-function failure(action: () => unknown): Record<string, unknown> | undefined {
-  try {
-    action();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return { code: error.code, ...error.data };
-    throw error;
-  }
-  return undefined;
-}
 
 describe('createCatalog', () => {
   const catalog = createCatalog(sources);
@@ -72,9 +62,9 @@ describe('createCatalog', () => {
   });
 
   it('tells malformed ids from unknown ones and suggests similar ids', () => {
-    expect(failure(() => catalog.hydrate('read_file'))).toMatchObject({ code: 'TOOL_ID_INVALID' });
-    expect(failure(() => catalog.hydrate(42))).toMatchObject({ code: 'TOOL_ID_INVALID' });
-    const unknown = failure(() => catalog.hydrate('filesystem:read_file'));
+    expect(thrownFailure(() => catalog.hydrate('read_file'))).toMatchObject({ code: 'TOOL_ID_INVALID' });
+    expect(thrownFailure(() => catalog.hydrate(42))).toMatchObject({ code: 'TOOL_ID_INVALID' });
+    const unknown = thrownFailure(() => catalog.hydrate('filesystem:read_file'));
     expect(unknown).toMatchObject({ code: 'HYDRATE_FAILED', tool_id: 'filesystem:read_file' });
     expect(unknown?.suggestions).toContain(
       catalog.toolIds.find((id) => id.startsWith('filesystem:read_file#')),
@@ -84,7 +74,7 @@ describe('createCatalog', () => {
   it('answers every string with an entry, TOOL_ID_INVALID or HYDRATE_FAILED (property)', () => {
     fc.assert(
       fc.property(anyText(80), (text) => {
-        const outcome = failure(() => catalog.resolve(text));
+        const outcome = thrownFailure(() => catalog.resolve(text));
         expect(
           outcome === undefined ||
             ['TOOL_ID_INVALID', 'HYDRATE_FAILED'].includes(outcome.code as string),
@@ -96,7 +86,7 @@ describe('createCatalog', () => {
 
   it('raises TOOL_ID_COLLISION when two tools resolve to one id', () => {
     const tool = { name: 'search', inputSchema: { type: 'object' } };
-    const outcome = failure(() =>
+    const outcome = thrownFailure(() =>
       createCatalog([
         { upstream: 'a', namespace: 'web', tools: [tool] },
         { upstream: 'b', namespace: 'web', tools: [tool] },
@@ -114,7 +104,7 @@ describe('createCatalog', () => {
       .slice(0, 120);
     const tags = { annotations: { destructiveHint: true } };
     expect(
-      failure(() => createCatalog([{ upstream: 'odd', tools: [{ name, ...tags }] }])),
+      thrownFailure(() => createCatalog([{ upstream: 'odd', tools: [{ name, ...tags }] }])),
     ).toMatchObject({
       code: 'CARD_OVER_BUDGET',
     });
@@ -138,10 +128,10 @@ describe('createCatalog', () => {
           ...(description === undefined ? {} : { description }),
           ...(annotations === undefined ? {} : { annotations }),
         };
-        const atIngest = failure(() =>
+        const atIngest = thrownFailure(() =>
           createCatalog([{ upstream: 'up', namespace, tools: [source] }]),
         );
-        const built = failure(() => buildCard(source, { namespace }));
+        const built = thrownFailure(() => buildCard(source, { namespace }));
         expect(atIngest?.code).toBe(built?.code);
       }),
       { numRuns: 300 },

@@ -4,8 +4,9 @@ import { type ChoiceGraph, createChoiceGraph } from '../../src/browse/choice-gra
 import { buildCard } from '../../src/cards/card-builder.js';
 import { sortChoiceCards } from '../../src/cards/card-render.js';
 import type { ChoiceCard } from '../../src/cards/choice-card.js';
-import { GatewayError } from '../../src/errors.js';
+import type { GatewayError } from '../../src/errors.js';
 import { referenceServerTools } from '../fixtures.js';
+import { thrownCode } from '../gateway-failures.js';
 
 const catalog = Object.entries(referenceServerTools()).flatMap(([server, { tools }]) =>
   tools.map((tool) => buildCard(tool, { namespace: server })),
@@ -26,15 +27,6 @@ function githubLike(): ChoiceCard[] {
   return verbs.flatMap((verb) =>
     nouns.map((noun) => buildCard({ name: `${verb}_${noun}` }, { namespace: 'github' })),
   );
-}
-
-function errorCode(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return GatewayError.isInstance(error) ? error.code : error;
-  }
-  return undefined;
 }
 
 /** Walks every node from the root, checking fan-out and order; returns the tool ids reached. */
@@ -123,7 +115,7 @@ describe('createChoiceGraph', () => {
     const graph = createChoiceGraph(twins);
     const taken = (graph.pathOf(twins[0]?.id as string) as string).split('/')[2] as string;
     const impostor = buildCard({ name: taken }, { namespace: 'shop' });
-    expect(errorCode(() => createChoiceGraph([...twins, impostor]))).toBe('TOOL_ID_COLLISION');
+    expect(thrownCode(() => createChoiceGraph([...twins, impostor]))).toBe('TOOL_ID_COLLISION');
   });
 
   it('tells malformed paths (PATH_INVALID) from absent ones (PATH_NOT_FOUND)', () => {
@@ -138,10 +130,10 @@ describe('createChoiceGraph', () => {
       '/memory/*/x',
       '/mem ory',
     ]) {
-      expect(errorCode(() => graph.browse(path))).toBe('PATH_INVALID');
+      expect(thrownCode(() => graph.browse(path))).toBe('PATH_INVALID');
     }
     for (const path of ['/nope', '/memory/nope', '/memory/read_graph/deeper']) {
-      expect(errorCode(() => graph.browse(path))).toBe('PATH_NOT_FOUND');
+      expect(thrownCode(() => graph.browse(path))).toBe('PATH_NOT_FOUND');
     }
     try {
       graph.browse('/nope/x');
@@ -153,16 +145,16 @@ describe('createChoiceGraph', () => {
 
   it('refuses internal cards, repeated ids and bad options', () => {
     const first = catalog[0] as ChoiceCard;
-    expect(errorCode(() => createChoiceGraph([first, first]))).toBe('TOOL_ID_COLLISION');
-    expect(errorCode(() => createChoiceGraph([{ ...first, id: '/x', kind: 'internal' }]))).toBe(
+    expect(thrownCode(() => createChoiceGraph([first, first]))).toBe('TOOL_ID_COLLISION');
+    expect(thrownCode(() => createChoiceGraph([{ ...first, id: '/x', kind: 'internal' }]))).toBe(
       'CARD_INVALID',
     );
-    expect(errorCode(() => createChoiceGraph([{ ...first, inputSchema: {} } as ChoiceCard]))).toBe(
+    expect(thrownCode(() => createChoiceGraph([{ ...first, inputSchema: {} } as ChoiceCard]))).toBe(
       'CARD_INVALID',
     );
-    expect(errorCode(() => createChoiceGraph(catalog, { maxChildren: 3 }))).toBe('ARGS_INVALID');
-    expect(errorCode(() => createChoiceGraph(catalog, { maxChildren: 4.5 }))).toBe('ARGS_INVALID');
-    expect(errorCode(() => createChoiceGraph('cards' as unknown as ChoiceCard[]))).toBe(
+    expect(thrownCode(() => createChoiceGraph(catalog, { maxChildren: 3 }))).toBe('ARGS_INVALID');
+    expect(thrownCode(() => createChoiceGraph(catalog, { maxChildren: 4.5 }))).toBe('ARGS_INVALID');
+    expect(thrownCode(() => createChoiceGraph('cards' as unknown as ChoiceCard[]))).toBe(
       'ARGS_INVALID',
     );
   });

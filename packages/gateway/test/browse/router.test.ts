@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRouter, MAX_QUERY_LENGTH, type RouterDocument } from '../../src/browse/router.js';
-import { GatewayError } from '../../src/errors.js';
+import { thrownCode } from '../gateway-failures.js';
 
 function document(toolId: string, description: string, inputSchema: unknown = {}): RouterDocument {
   const [namespace = '', name = ''] = toolId.split(/[:#]/);
@@ -20,15 +20,6 @@ const documents = [
   ),
 ];
 const router = createRouter(documents);
-
-function code(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return GatewayError.isInstance(error) ? error.code : error;
-  }
-  return undefined;
-}
 
 describe('createRouter', () => {
   it('ranks the tool of every step of a multi-sentence request near the top', () => {
@@ -86,7 +77,7 @@ describe('createRouter', () => {
       ['mail', 51],
       ['mail', 2.5],
     ] as const) {
-      expect(code(() => router.route(query as string, topK))).toBe('ARGS_INVALID');
+      expect(thrownCode(() => router.route(query as string, topK))).toBe('ARGS_INVALID');
     }
   });
 });

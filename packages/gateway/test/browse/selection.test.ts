@@ -65,22 +65,12 @@ describe('validateSelection', () => {
     });
   });
 
-  it('repairs in the fixed order: trimmed, case-insensitive, unique prefix', () => {
-    expect(validateSelection('  github:create_issue@1.4.0\n', candidates)).toEqual({
-      status: 'repaired',
-      selection: 'github:create_issue@1.4.0',
-      rule: 'trimmed',
-    });
-    expect(validateSelection('GitHub:Create_Issue@1.4.0', candidates)).toEqual({
-      status: 'repaired',
-      selection: 'github:create_issue@1.4.0',
-      rule: 'case_insensitive',
-    });
-    expect(validateSelection(' SLACK:slack_send', candidates)).toEqual({
-      status: 'repaired',
-      selection: 'slack:slack_send_message#3a91c7d2',
-      rule: 'prefix',
-    });
+  it.each([
+    ['  github:create_issue@1.4.0\n', 'github:create_issue@1.4.0', 'trimmed'],
+    ['GitHub:Create_Issue@1.4.0', 'github:create_issue@1.4.0', 'case_insensitive'],
+    [' SLACK:slack_send', 'slack:slack_send_message#3a91c7d2', 'prefix'],
+  ])('repairs %j to %s by the first rule that applies (%s)', (input, selection, rule) => {
+    expect(validateSelection(input, candidates)).toEqual({ status: 'repaired', selection, rule });
   });
 
   it('rejects ambiguous prefixes and case folds instead of guessing', () => {

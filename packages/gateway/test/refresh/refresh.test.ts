@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../src/errors.js';
 import { collapseDuplicateNames } from '../../src/refresh/collapse-duplicates.js';
 import { RefreshOptionsSchema } from '../../src/refresh/refresh-options.js';
 import { createGatewayRuntime } from '../../src/server/runtime.js';
 import { fakeUpstream, simpleTool } from '../helpers.js';
-
-async function failure(
-  action: () => Promise<unknown>,
-): Promise<Record<string, unknown> | undefined> {
-  try {
-    await action();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return { code: error.code, ...error.data };
-    throw error;
-  }
-  return undefined;
-}
+import { rejectedFailure } from '../gateway-failures.js';
 
 describe('refresh consistency', () => {
   it('collapses a raw name listed by several upstreams of one namespace to the first source', () => {
@@ -72,7 +60,7 @@ describe('refresh consistency', () => {
     const prepared = await runtime.prepare(toolId, { word: 'x' });
     upstream.tools = [simpleTool('alpha_v2', ['word'])];
     await runtime.refresh();
-    expect(await failure(() => runtime.dispatch(prepared))).toMatchObject({
+    expect(await rejectedFailure(() => runtime.dispatch(prepared))).toMatchObject({
       code: 'HYDRATE_FAILED',
       reason: 'refreshed',
     });

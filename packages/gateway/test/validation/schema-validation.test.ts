@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../src/errors.js';
 import {
   createSchemaCompiler,
   DEFAULT_SCHEMA_LIMITS,
   schemaLimitProblem,
 } from '../../src/validation/schema-validation.js';
-
-async function failure(
-  action: () => Promise<unknown> | unknown,
-): Promise<Record<string, unknown> | undefined> {
-  try {
-    await action();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return { code: error.code, ...error.data };
-    throw error;
-  }
-  return undefined;
-}
+import { rejectedFailure } from '../gateway-failures.js';
 
 function nested(depth: number): unknown {
   let schema: unknown = { type: 'string' };
@@ -54,7 +42,7 @@ describe('createSchemaCompiler', () => {
   it('accepts valid arguments and explains invalid ones with ARGS_INVALID', async () => {
     const check = await createSchemaCompiler().argumentCheck('fs:read#00000000', schema);
     expect(() => check({ path: 'a', count: 2 })).not.toThrow();
-    const outcome = await failure(() => check({ count: 0, extra: true }));
+    const outcome = await rejectedFailure(() => check({ count: 0, extra: true }));
     expect(outcome).toMatchObject({ code: 'ARGS_INVALID', tool_id: 'fs:read#00000000' });
     expect(outcome?.errors).toEqual(
       expect.arrayContaining([
@@ -78,7 +66,7 @@ describe('createSchemaCompiler', () => {
       properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } },
     };
     const check = await compiler.argumentCheck('a:tuple#00000000', tuple);
-    expect(await failure(() => check({ pair: ['x', 'y'] }))).toMatchObject({
+    expect(await rejectedFailure(() => check({ pair: ['x', 'y'] }))).toMatchObject({
       code: 'ARGS_INVALID',
     });
     const draft7 = { ...tuple, $schema: 'http://json-schema.org/draft-07/schema#' };
@@ -103,7 +91,7 @@ describe('createSchemaCompiler', () => {
     for (const [index, schemaValue] of bad.entries()) {
       const toolId = `a:bad${index}#00000000`;
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        expect(await failure(() => compiler.argumentCheck(toolId, schemaValue))).toMatchObject({
+        expect(await rejectedFailure(() => compiler.argumentCheck(toolId, schemaValue))).toMatchObject({
           code: 'SCHEMA_INVALID',
           tool_id: toolId,
         });

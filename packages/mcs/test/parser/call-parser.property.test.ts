@@ -7,6 +7,7 @@ import {
   type FunctionDefinition,
   formatCall,
 } from '../../src/index.js';
+import { bracketSoup } from './bracket-soup.js';
 
 const NAMES = ['do_it', 'search-books', 'shop.get', 'fs:read', 'api/v1_list', 'x'];
 const FUNCTIONS: FunctionDefinition[] = NAMES.map((name) => ({
@@ -18,33 +19,18 @@ const parser = createCallParser({ functions: FUNCTIONS });
 const STATUSES = new Set(['no_call', 'calls', 'malformed']);
 
 /** Characters that stress the scanner: brackets, quotes, escapes, comments, fences. */
-const JSONISH = fc.string({
-  unit: fc.constantFrom(
-    '{',
-    '}',
-    '[',
-    ']',
-    '"',
-    "'",
-    ':',
-    ',',
-    '\\',
-    '/',
-    '*',
-    '`',
-    '~',
-    '\n',
-    ' ',
-    'a',
-    '1',
-    'tool',
-    'arguments',
-    'do_it',
-    'true',
-    '__proto__',
-  ),
-  maxLength: 200,
-});
+const JSONISH = bracketSoup(200, [
+  '\\',
+  '/',
+  '*',
+  '~',
+  '1',
+  'tool',
+  'arguments',
+  'do_it',
+  'true',
+  '__proto__',
+]);
 
 function hasForbiddenKey(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasForbiddenKey);
@@ -63,29 +49,7 @@ const ARGUMENTS = fc
 const CALL = fc.record({ name: fc.constantFrom(...NAMES), arguments: ARGUMENTS });
 
 /** What a model writes around a call: any text, or a soup of brackets, quotes and fences. */
-const PROSE = fc.oneof(
-  fc.string({ maxLength: 120 }),
-  fc.string({
-    unit: fc.constantFrom(
-      '{',
-      '}',
-      '[',
-      ']',
-      '"',
-      "'",
-      ':',
-      ',',
-      '\\',
-      '/',
-      '*',
-      '`',
-      '\n',
-      ' ',
-      'a',
-    ),
-    maxLength: 40,
-  }),
-);
+const PROSE = fc.oneof(fc.string({ maxLength: 120 }), bracketSoup(40, ['\\', '/', '*']));
 
 function sameJson(left: unknown, right: unknown): boolean {
   return JSON.stringify(left) === JSON.stringify(right);

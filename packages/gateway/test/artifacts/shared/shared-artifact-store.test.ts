@@ -21,6 +21,7 @@ import { applyFirewall } from '../../../src/firewall/firewall.js';
 import { viewArtifact } from '../../../src/firewall/view/artifact-view.js';
 import { anyText } from '../../arbitraries.js';
 import { withoutHandles } from '../../handles.js';
+import { MALFORMED_HANDLES } from '../malformed-handles.js';
 
 const text = (content: string) => ({ text: content, mediaType: 'text/plain' });
 const folders: string[] = [];
@@ -135,14 +136,7 @@ function behaviour(name: string, open: () => SessionStore) {
       const artifacts = shared();
       const session = artifacts.forSession(sid);
       const artifact = await session.put(text('x'));
-      for (const handle of [
-        '',
-        'art_',
-        'ART_0123456789abcdef',
-        'art_0123456789abcdef',
-        `art_${'0'.repeat(32)}`,
-        42,
-      ]) {
+      for (const handle of MALFORMED_HANDLES) {
         expect(await session.get(handle as string)).toBeUndefined();
       }
       await session.clear();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryArtifactStore } from '../../../src/artifacts/memory-artifact-store.js';
-import { GatewayError } from '../../../src/errors.js';
 import { DEFAULT_VIEW_LIMITS, viewArtifact } from '../../../src/firewall/view/artifact-view.js';
+import { thrownFailure } from '../../gateway-failures.js';
 
 const store = createMemoryArtifactStore();
 const log = await store.put({
@@ -17,23 +17,13 @@ const json = await store.put({
   mediaType: 'application/json',
 });
 
-function failure(action: () => unknown): Record<string, unknown> | undefined {
-  try {
-    action();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return { code: error.code, ...error.data };
-    throw error;
-  }
-  return undefined;
-}
-
 describe('viewArtifact on deeply nested JSON', () => {
   const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
   it('refuses a value nested deeper than maxDepth with VIEW_FAILED instead of overflowing the stack', async () => {
     const deep = await store.put({ text: `[${nested(8_000)}]`, mediaType: 'application/json' });
     for (const selector of ['$', '$[0]', 'rows:0-0']) {
-      expect(failure(() => viewArtifact(deep, selector))).toMatchObject({
+      expect(thrownFailure(() => viewArtifact(deep, selector))).toMatchObject({
         code: 'VIEW_FAILED',
         reason: 'too deep',
         maxDepth: 100,
@@ -50,7 +40,7 @@ describe('viewArtifact on deeply nested JSON', () => {
     expect(viewArtifact(atLimit, '$').truncated).toBe(true);
     const limits = { ...DEFAULT_VIEW_LIMITS, maxDepth: 3 };
     const small = await store.put({ text: nested(4), mediaType: 'application/json' });
-    expect(failure(() => viewArtifact(small, '$', limits))).toMatchObject({ maxDepth: 3 });
+    expect(thrownFailure(() => viewArtifact(small, '$', limits))).toMatchObject({ maxDepth: 3 });
     expect(JSON.parse(viewArtifact(small, '$.a', limits).text)).toEqual({ a: { a: { a: 1 } } });
   });
 });
@@ -77,7 +67,7 @@ describe('viewArtifact', () => {
     });
     const wide = viewArtifact(log, 'lines:1-1000', { ...DEFAULT_VIEW_LIMITS, maxSpan: 10 });
     expect(wide).toMatchObject({ truncated: true, next: 'lines:11-20' });
-    expect(failure(() => viewArtifact(log, 'lines:1001-1002'))).toMatchObject({
+    expect(thrownFailure(() => viewArtifact(log, 'lines:1001-1002'))).toMatchObject({
       code: 'VIEW_FAILED',
       lines: 1_000,
     });
@@ -106,11 +96,11 @@ describe('viewArtifact', () => {
     const hostile = await store.put({ text: `${'a'.repeat(50_000)}!`, mediaType: 'text/plain' });
     const view = viewArtifact(hostile, 'grep:^(a+)+$');
     expect(view).toMatchObject({ total: 0, text: '' });
-    expect(failure(() => viewArtifact(hostile, 'grep:(a'))).toMatchObject({
+    expect(thrownFailure(() => viewArtifact(hostile, 'grep:(a'))).toMatchObject({
       code: 'VIEW_FAILED',
       reason: 'pattern',
     });
-    expect(failure(() => viewArtifact(hostile, 'grep:(?<=a)b'))).toMatchObject({
+    expect(thrownFailure(() => viewArtifact(hostile, 'grep:(?<=a)b'))).toMatchObject({
       code: 'VIEW_FAILED',
     });
   });
@@ -136,21 +126,21 @@ describe('viewArtifact', () => {
       next: 'rows:2-3:$.items',
     });
     expect(viewArtifact(json, 'rows:118-500:$.items').next).toBeUndefined();
-    expect(failure(() => viewArtifact(json, 'rows:0-1'))).toMatchObject({ reason: 'not an array' });
-    expect(failure(() => viewArtifact(json, 'rows:120-121:$.items'))).toMatchObject({ rows: 120 });
+    expect(thrownFailure(() => viewArtifact(json, 'rows:0-1'))).toMatchObject({ reason: 'not an array' });
+    expect(thrownFailure(() => viewArtifact(json, 'rows:120-121:$.items'))).toMatchObject({ rows: 120 });
   });
 
   it('reads a value at a JSON path and names what exists when it is missing', () => {
     expect(JSON.parse(viewArtifact(json, '$.items[-1].name').text)).toBe('user 119');
-    expect(failure(() => viewArtifact(json, '$.meta.size'))).toMatchObject({
+    expect(thrownFailure(() => viewArtifact(json, '$.meta.size'))).toMatchObject({
       code: 'VIEW_FAILED',
       existing: '$.meta',
     });
   });
 
   it('refuses JSON selectors on text and unknown selectors', () => {
-    expect(failure(() => viewArtifact(log, 'json_keys'))).toMatchObject({ reason: 'not json' });
-    expect(failure(() => viewArtifact(log, 'tail:3'))).toMatchObject({
+    expect(thrownFailure(() => viewArtifact(log, 'json_keys'))).toMatchObject({ reason: 'not json' });
+    expect(thrownFailure(() => viewArtifact(log, 'tail:3'))).toMatchObject({
       code: 'VIEW_FAILED',
       reason: 'selector',
     });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../../src/errors.js';
 import {
   formatJsonPath,
   lookupJsonPath,
@@ -8,15 +7,7 @@ import {
   parseJsonPath,
 } from '../../../src/firewall/view/json-path.js';
 import { anyText, jsonPathStepArbitrary } from '../../arbitraries.js';
-
-function code(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return GatewayError.isInstance(error) ? error.code : error;
-  }
-  return undefined;
-}
+import { thrownCode } from '../../gateway-failures.js';
 
 describe('parseJsonPath', () => {
   it('reads member, quoted and index steps', () => {
@@ -48,7 +39,7 @@ describe('parseJsonPath', () => {
       '$[1',
       `$${'.a'.repeat(MAX_JSON_PATH_STEPS + 1)}`,
     ]) {
-      expect(code(() => parseJsonPath(path))).toBe('VIEW_FAILED');
+      expect(thrownCode(() => parseJsonPath(path))).toBe('VIEW_FAILED');
     }
   });
 
@@ -70,7 +61,7 @@ describe('parseJsonPath', () => {
           anyText(80).map((text) => `$${text}`),
         ),
         (text) => {
-          const outcome = code(() => parseJsonPath(text));
+          const outcome = thrownCode(() => parseJsonPath(text));
           expect(outcome === undefined || outcome === 'VIEW_FAILED').toBe(true);
         },
       ),

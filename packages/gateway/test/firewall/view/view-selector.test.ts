@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../../src/errors.js';
 import {
   formatViewSelector,
   MAX_GREP_PATTERN_LENGTH,
@@ -9,6 +8,7 @@ import {
   type ViewSelector,
 } from '../../../src/firewall/view/view-selector.js';
 import { anyText, jsonPathStepArbitrary } from '../../arbitraries.js';
+import { thrownCode } from '../../gateway-failures.js';
 
 const count = fc.integer({ min: 0, max: 999_999_999 });
 const path = fc.array(jsonPathStepArbitrary, { maxLength: 4 });
@@ -35,15 +35,6 @@ const selectorArbitrary: fc.Arbitrary<ViewSelector> = fc.oneof(
     .string({ minLength: 1, maxLength: MAX_GREP_PATTERN_LENGTH })
     .map((pattern) => ({ kind: 'grep' as const, pattern })),
 );
-
-function code(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return GatewayError.isInstance(error) ? error.code : error;
-  }
-  return undefined;
-}
 
 describe('parseViewSelector', () => {
   it('reads every form', () => {
@@ -89,9 +80,9 @@ describe('parseViewSelector', () => {
       'json_keys:items',
       '$.',
     ]) {
-      expect(code(() => parseViewSelector(selector))).toBe('VIEW_FAILED');
+      expect(thrownCode(() => parseViewSelector(selector))).toBe('VIEW_FAILED');
     }
-    expect(code(() => parseViewSelector(42 as unknown as string))).toBe('VIEW_FAILED');
+    expect(thrownCode(() => parseViewSelector(42 as unknown as string))).toBe('VIEW_FAILED');
   });
 
   it('round-trips every selector through formatViewSelector (property)', () => {
@@ -115,7 +106,7 @@ describe('parseViewSelector', () => {
       .map(([prefix, rest]) => `${prefix}${rest}`);
     fc.assert(
       fc.property(prefixed, (text) => {
-        const outcome = code(() => parseViewSelector(text));
+        const outcome = thrownCode(() => parseViewSelector(text));
         expect(outcome === undefined || outcome === 'VIEW_FAILED').toBe(true);
       }),
       { numRuns: 400 },
