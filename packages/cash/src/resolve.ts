@@ -58,6 +58,23 @@ export type Resolution =
 /** A resolution that forwards to a mounted CaSH upstream. */
 export type ForwardResolution = Extract<Resolution, { kind: 'forward' }>;
 
+/**
+ * Where a forwarded request goes: the mount's dotted `prefix` (answers are rewritten under it)
+ * and the arguments naming the rest of the path at the upstream (none at its root).
+ */
+export function forwardTarget(resolution: ForwardResolution): {
+  prefix: string;
+  namespace: string;
+  namespaceArgument: { namespace?: string };
+} {
+  const namespace = resolution.rest.join('.');
+  return {
+    prefix: formatNamespacePath(resolution.mountPath),
+    namespace,
+    namespaceArgument: namespace === '' ? {} : { namespace },
+  };
+}
+
 function allows(scope: Scope, target: VisibilityTarget): boolean {
   return scope.visibility === undefined || scope.visibility(target, scope.session) === true;
 }

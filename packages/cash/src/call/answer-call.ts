@@ -15,7 +15,7 @@ import { checkJsonLimits, type JsonLimits, normalizeKwargs } from '../kwargs.js'
 import { findEntry, unknownFunction } from '../lookup.js';
 import { canonicalKey, formatNamespacePath } from '../names.js';
 import type { NamespaceNode } from '../registry.js';
-import { type ForwardResolution, resolveNamespace, type Scope } from '../resolve.js';
+import { type ForwardResolution, forwardTarget, resolveNamespace, type Scope } from '../resolve.js';
 import { errorLine, errorResult, formatInvocation, resultCode, wireError } from '../results.js';
 import { describeSchemaErrors, parameterNames, type SchemaValidator } from '../schema.js';
 import type { CallArguments } from '../tool-arguments.js';
@@ -105,10 +105,9 @@ async function forwardCall(
   scope: Scope,
   limit: number,
 ): Promise<CallToolResult> {
-  const prefix = formatNamespacePath(resolution.mountPath);
-  const namespace = resolution.rest.join('.');
+  const { prefix, namespaceArgument } = forwardTarget(resolution);
   const args: Record<string, unknown> = {
-    ...(namespace === '' ? {} : { namespace }),
+    ...namespaceArgument,
     function: request.function,
     kwargs: request.kwargs,
     ...(request.sizelimit === undefined ? {} : { sizelimit: request.sizelimit }),

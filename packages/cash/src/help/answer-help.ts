@@ -14,6 +14,7 @@ import { formatNamespacePath } from '../names.js';
 import type { NamespaceNode } from '../registry.js';
 import {
   type ForwardResolution,
+  forwardTarget,
   functionVisible,
   type NamespaceView,
   resolveNamespace,
@@ -184,10 +185,9 @@ async function forwardHelp(
   scope: Scope,
   tokenLimit: number,
 ): Promise<CallToolResult> {
-  const prefix = formatNamespacePath(resolution.mountPath);
-  const namespace = resolution.rest.join('.');
+  const { prefix, namespace, namespaceArgument } = forwardTarget(resolution);
   const base = {
-    ...(namespace === '' ? {} : { namespace }),
+    ...namespaceArgument,
     ...(request.function === undefined ? {} : { function: request.function }),
   };
   try {
