@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { stopProcessGroup } from '../../../scripts/process-group.mjs';
+import { stopProcessGroup } from '@x/test-kit';
 
 /** The built `x-gateway` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

@@ -4,7 +4,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { stopProcessGroup } from '../../../scripts/process-group.mjs';
+import { stopProcessGroup } from '@x/test-kit';
 
 /** The built `x-pd` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
