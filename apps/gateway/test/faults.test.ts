@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/client';
 import {
+  processesMentioning,
   startRedisServer,
   startRoundRobinProxy,
   type TestRedisServer,
@@ -15,7 +16,6 @@ import {
   CATALOG_SERVER,
   connectClient,
   payload,
-  processesMentioning,
   startGateway,
 } from './gateway-processes.js';
 

@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/client';
-import { useScratch } from '@x/test-kit';
+import { processesMentioning, useScratch } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import {
   CATALOG_SERVER,
@@ -19,7 +19,6 @@ import {
   connectClient,
   type GatewayProcess,
   payload,
-  processesMentioning,
   startGateway,
 } from './gateway-processes.js';
 

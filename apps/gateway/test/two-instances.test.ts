@@ -11,6 +11,7 @@ import {
   callerOptions,
   ERAS,
   type Era,
+  processesMentioning,
   startRedisServer,
   startTopology,
   type TestRedisServer,
@@ -20,12 +21,7 @@ import {
   writeCallerTokens,
 } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  payload,
-  processesMentioning,
-  startGateway,
-  writeGatewayConfig,
-} from './gateway-processes.js';
+import { payload, startGateway, writeGatewayConfig } from './gateway-processes.js';
 
 let redis: TestRedisServer;
 const scratch = useScratch('x-gateway-two-', {

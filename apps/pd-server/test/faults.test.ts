@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
+  processesMentioning,
   startRedisServer,
   startRoundRobinProxy,
   type TestRedisServer,
@@ -14,7 +15,6 @@ import {
   catalogUpstream,
   echoOutcome,
   GARBAGE_SERVER,
-  processesMentioning,
   startBystander,
   text,
   waitFor,

@@ -20,6 +20,12 @@ export {
 
 // Processes: groups, the process table, raw stdio peers, stdin-close states
 
+export {
+  type AppProcess,
+  processesMentioning,
+  type StartAppOptions,
+  startApp,
+} from './processes/app-process.js';
 export { signalGroup, stopProcessGroup } from './processes/process-group.js';
 export {
   bytesRead,
