@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { processesMentioning } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpProcess, startHttp, text } from './helpers.js';
 
@@ -56,16 +56,6 @@ afterAll(async () => {
   expect(processesMentioning(folder)).toEqual([]);
   await rm(folder, { recursive: true, force: true });
 });
-
-/** The pids of processes whose command line mentions `marker`. */
-function processesMentioning(marker: string): number[] {
-  const output = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return output
-    .split('\n')
-    .filter((line) => line.includes(marker) && !line.includes('ps -eo'))
-    .map((line) => Number.parseInt(line.trim(), 10))
-    .filter((pid) => Number.isInteger(pid) && pid !== process.pid);
-}
 
 async function connect(): Promise<Client> {
   const client = new Client({ name: 'x-cash-faults', version: '0.0.0' });

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { type AppProcess, startApp } from '@x/test-kit';
 import type { DemoDatabase } from '../src/demo/database.js';
 import { createDemoServer } from '../src/demo/demo-server.js';
 
@@ -55,35 +55,12 @@ export function connectCaller(
 }
 
 /** A running `x-cash ... --http` process. */
-export interface HttpProcess {
-  url: URL;
-  child: ChildProcess;
-  /** Everything the process wrote to stderr so far. */
-  stderr(): string;
-  stop(): Promise<number | null>;
-}
+export type HttpProcess = AppProcess;
 
 /** Starts `x-cash <args> --http 127.0.0.1:0` and waits for the URL it prints on stderr. */
 export function startHttp(args: readonly string[]): Promise<HttpProcess> {
-  const child = spawn(process.execPath, [CLI, ...args, '--http', '127.0.0.1:0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  return startApp(CLI, [...args, '--http', '127.0.0.1:0'], {
+    name: 'x-cash',
     env: { ...process.env, PATH: PATH_WITH_BINS },
-  });
-  const stop = () =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) {
-        resolve({ url: new URL(match[1]), child, stop, stderr: () => stderr });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`x-cash exited with ${code}: ${stderr}`)));
   });
 }

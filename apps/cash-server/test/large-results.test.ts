@@ -8,9 +8,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { createLargeFileFolder, descendantPids } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLargeFileFolder } from '../../../scripts/large-file-folder.mjs';
-import { descendantPids } from '../../../scripts/process-table.mjs';
 import { BIN, CLI, text } from './helpers.js';
 
 let folder: string;

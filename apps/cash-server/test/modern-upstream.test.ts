@@ -2,31 +2,17 @@
  * `x-cash aggregate` over a 2026-07-28-only upstream (an SDK v2 server that refuses 2025
  * traffic) over stdio and over Streamable HTTP: its function is listed and called.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startModernOnly } from '../../../scripts/modern-only-upstream.mjs';
+import { startModernOnly, useScratch } from '@x/test-kit';
+import { describe, expect, it } from 'vitest';
 import { startHttp, text } from './helpers.js';
 
 /** Two processes start per test (the app, and the upstream it spawns or reaches). */
 const STARTUP_TIMEOUT_MS = 90_000;
 
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-cash-modern-'));
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const scratch = useScratch('x-cash-modern-');
 
 describe.each(['stdio', 'http'] as const)(
   'x-cash aggregate over a 2026-07-28-only upstream (%s)',
@@ -35,14 +21,14 @@ describe.each(['stdio', 'http'] as const)(
       'lists and calls its function',
       async () => {
         const upstream = await startModernOnly(transport);
-        cleanups.push(() => upstream.close());
-        const config = join(folder, `mcp-${transport}.json`);
+        scratch.cleanups.push(() => upstream.close());
+        const config = join(scratch.folder, `mcp-${transport}.json`);
         await writeFile(config, JSON.stringify({ mcpServers: { modern: upstream.entry } }));
         const cash = await startHttp(['aggregate', '--config', config]);
-        cleanups.push(() => cash.stop());
+        scratch.cleanups.push(() => cash.stop());
         const client = new Client({ name: 'cash-modern-upstream', version: '0.0.0' });
         await client.connect(new StreamableHTTPClientTransport(cash.url));
-        cleanups.push(() => client.close());
+        scratch.cleanups.push(() => client.close());
         const help = await client.callTool({ name: 'help', arguments: { namespace: 'modern' } });
         expect(text(help)).toContain('echo');
         const echoed = await client.callTool({

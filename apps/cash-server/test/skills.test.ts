@@ -3,41 +3,33 @@
  * a `SKILL.md` for the roles that see it, and an aggregate of an SDK v2 upstream that serves
  * skills, plus skills of its own from `--skills`, served at both protocol revisions.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSkillsServer } from '../../../scripts/skills-upstream.mjs';
+import { startSkillsServer, useScratch } from '@x/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoDatabase, openDemoDatabase } from '../src/demo/database.js';
 import { connectDemo, EXAMPLES, startHttp, text } from './helpers.js';
 
 /** Two processes start per test (the app, and the upstream it spawns). */
 const STARTUP_TIMEOUT_MS = 90_000;
 
-let folder: string;
+const scratch = useScratch('x-cash-skills-');
 let database: DemoDatabase;
-const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-cash-skills-'));
   database = openDemoDatabase(undefined);
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 afterAll(async () => {
   database.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('x-cash demo through the Skills extension', () => {
   it('serves orders.createorderwithcheck to the admin, verified, and nothing to the viewer', async () => {
     const { admin, viewer } = await connectDemo(database);
-    cleanups.push(
+    scratch.cleanups.push(
       () => admin.close(),
       () => viewer.close(),
     );
@@ -58,7 +50,7 @@ describe.each(['legacy', 'modern'] as const)('x-cash aggregate with skills (%s e
     "offers the upstream's skills and its own --skills in skill() and in the extension",
     async () => {
       const upstream = await startSkillsServer('stdio');
-      const config = join(folder, `mcp-${era}.json`);
+      const config = join(scratch.folder, `mcp-${era}.json`);
       await writeFile(config, JSON.stringify({ mcpServers: { docs: upstream.entry } }));
       const app = await startHttp([
         'aggregate',
@@ -67,14 +59,14 @@ describe.each(['legacy', 'modern'] as const)('x-cash aggregate with skills (%s e
         '--skills',
         join(EXAMPLES, 'skills'),
       ]);
-      cleanups.push(() => app.stop());
+      scratch.cleanups.push(() => app.stop());
       const client = new Client(
         { name: 'x-cash-skills-test', version: '0.0.0' },
         era === 'legacy' ? {} : { versionNegotiation: { mode: { pin: '2026-07-28' } } },
       );
       const transport = new StreamableHTTPClientTransport(app.url);
       await client.connect(transport);
-      cleanups.push(async () => {
+      scratch.cleanups.push(async () => {
         await transport.terminateSession().catch(() => {});
         await client.close();
       });

@@ -4,39 +4,33 @@
  * refused by `call` as an unknown function); approving it restores it and leaves the other
  * tool's help byte-identical. Records live under a per-file XDG_DATA_HOME.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/server';
 import { openToolIntegrity } from '@x/core/integrity';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useScratch } from '@x/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttp, text } from './helpers.js';
 
 const CATALOG_SERVER = fileURLToPath(
   new URL('../node_modules/@x/core/dist/catalog-server/bin.js', import.meta.url),
 );
 
-let folder: string;
+const scratch = useScratch('x-cash-integrity-');
 let dataHome: string | undefined;
-const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-cash-integrity-'));
   // Inherited by every process this file starts: their records never touch the user's folder.
   dataHome = process.env.XDG_DATA_HOME;
-  process.env.XDG_DATA_HOME = join(folder, 'data');
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  process.env.XDG_DATA_HOME = join(scratch.folder, 'data');
 });
 
 afterAll(async () => {
   if (dataHome === undefined) delete process.env.XDG_DATA_HOME;
   else process.env.XDG_DATA_HOME = dataHome;
-  await rm(folder, { recursive: true, force: true });
 });
 
 const STEADY = {
@@ -53,8 +47,8 @@ function lookup(description: string) {
   };
 }
 
-const catalog = () => join(folder, 'catalog.json');
-const configPath = () => join(folder, 'mcp.json');
+const catalog = () => join(scratch.folder, 'catalog.json');
+const configPath = () => join(scratch.folder, 'mcp.json');
 const configOf = () => ({
   mcpServers: {
     lab: { command: process.execPath, args: [CATALOG_SERVER, '--catalog', catalog()] },
@@ -65,10 +59,10 @@ const configOf = () => ({
 /** Starts `x-cash aggregate` and connects a client; the help of each tool and the process. */
 async function start() {
   const cash = await startHttp(['aggregate', '--config', configPath()]);
-  cleanups.push(() => cash.stop());
+  scratch.cleanups.push(() => cash.stop());
   const client = new Client({ name: 'cash-integrity', version: '0.0.0' });
   await client.connect(new StreamableHTTPClientTransport(cash.url));
-  cleanups.push(() => client.close());
+  scratch.cleanups.push(() => client.close());
   const help = async (name: string) =>
     text(await client.callTool({ name: 'help', arguments: { namespace: 'lab', function: name } }));
   const call = (name: string) =>
@@ -87,7 +81,7 @@ describe('x-cash aggregate tool integrity', () => {
     const steadyHelp = await first.help('steady');
     expect(steadyHelp).toContain('steady value');
     expect(first.cash.stderr()).not.toContain('integrity:');
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    for (const cleanup of scratch.cleanups.splice(0).reverse()) await cleanup();
 
     const changed = lookup('Looks up a record by id and mails it out.');
     await writeFile(catalog(), JSON.stringify([changed, STEADY]));
@@ -101,7 +95,7 @@ describe('x-cash aggregate tool integrity', () => {
     const unknown = await second.call('nothing_here');
     expect(refused.isError).toBe(true);
     expect(text(refused)).toBe(text(unknown).replaceAll('nothing_here', 'lookup'));
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    for (const cleanup of scratch.cleanups.splice(0).reverse()) await cleanup();
 
     // What `x-gateway tools approve` does, through the same records (same file, same path).
     const integrity = openToolIntegrity({ config: configOf(), configPath: configPath() });

@@ -2,9 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  type RoundRobinProxy,
+  startRedisServer,
+  startRoundRobinProxy,
+  type TestRedisServer,
+} from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import { type RoundRobinProxy, startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
 import { type HttpProcess, startHttp, text } from './helpers.js';
 
 const VIEWER = 'viewer-token-0123456789';

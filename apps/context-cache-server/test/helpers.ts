@@ -2,7 +2,7 @@
  * Shared pieces of the end-to-end tests: the built CLI, a sample cache, processes and clients.
  */
 
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type AppProcess, startApp } from '@x/test-kit';
 
 /** The built `x-context-cache` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -86,31 +87,11 @@ export async function connectStdio(args: readonly string[]): Promise<Connected> 
 }
 
 /** A running `serve --http` process. */
-export interface HttpServer {
-  url: URL;
-  stop(): Promise<void>;
-}
+export type HttpServer = AppProcess;
 
 /** Starts `x-context-cache serve <args> --http 127.0.0.1:0` and waits for the URL on stderr. */
 export function startHttp(args: readonly string[]): Promise<HttpServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', ...args, '--http', '127.0.0.1:0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) resolve({ url: new URL(match[1]), stop });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
+  return startApp(CLI, ['serve', ...args, '--http', '127.0.0.1:0'], { name: 'serve' });
 }
 
 /** Connects an SDK client to an HTTP server. */

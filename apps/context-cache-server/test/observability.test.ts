@@ -1,5 +1,5 @@
+import { fetchOnOrigin, metricSample, readHealth } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOnOrigin, metricSample, readHealth } from '../../../scripts/metrics-text.mjs';
 import { callText, connectHttp, type HttpServer, startHttp } from './helpers.js';
 
 let server: HttpServer;

@@ -3,8 +3,9 @@
  * and after a line above its 10 MiB bound, and leaves no process behind (the process table is
  * checked). Its tools never hang, so there is no call to be in the middle of.
  */
+
+import { closeStdinIn, type StdinCloseServer } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeStdinIn, type StdinCloseServer } from '../../../scripts/stdin-close.mjs';
 import { CLI, removeFolder, temporaryFolder } from './helpers.js';
 
 let folder: string;

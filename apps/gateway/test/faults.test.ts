@@ -1,35 +1,41 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
+import {
+  processesMentioning,
+  startRedisServer,
+  startRoundRobinProxy,
+  type TestRedisServer,
+  useScratch,
+} from '@x/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATALOG,
   CATALOG_SERVER,
   connectClient,
   payload,
-  processesMentioning,
   startGateway,
 } from './gateway-processes.js';
 
 const GARBAGE_SERVER = fileURLToPath(new URL('./fixtures/garbage-server.mjs', import.meta.url));
 
-let folder: string;
+const scratch = useScratch('x-gateway-faults-', {
+  beforeRemove: (folder) => {
+    // No gateway, upstream or helper of this file is left behind.
+    expect(processesMentioning(folder)).toEqual([]);
+  },
+});
 let config: string;
 let redis: TestRedisServer;
-const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-gateway-faults-'));
   redis = await startRedisServer();
   // Only the upstream made to hang needs a short limit; the bystanders' upstream gets a generous
   // one, so a busy machine never turns a slow answer into a failure the test does not ask about.
   const upstream = async (name: string, timeoutMs: number) => {
-    const catalog = join(folder, `${name}-catalog.json`);
+    const catalog = join(scratch.folder, `${name}-catalog.json`);
     await writeFile(catalog, JSON.stringify(CATALOG));
     return {
       command: process.execPath,
@@ -37,7 +43,7 @@ beforeAll(async () => {
       timeoutMs,
     };
   };
-  config = join(folder, 'mcp.json');
+  config = join(scratch.folder, 'mcp.json');
   await writeFile(
     config,
     JSON.stringify({
@@ -50,20 +56,13 @@ beforeAll(async () => {
   );
 });
 
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 afterAll(async () => {
   await redis?.stop();
-  // No gateway, upstream or helper of this file is left behind.
-  expect(processesMentioning(folder)).toEqual([]);
-  await rm(folder, { recursive: true, force: true });
 });
 
 async function connect(url: URL): Promise<Client> {
   const client = await connectClient(url);
-  cleanups.push(() => client.close());
+  scratch.cleanups.push(() => client.close());
   return client;
 }
 
@@ -151,7 +150,7 @@ async function waitFor<Value>(attempt: () => Promise<Value | undefined>, ms = 15
 describe('x-gateway under upstream faults', () => {
   it('classifies a killed, a hung and a garbled upstream while other sessions keep succeeding', async () => {
     const gateway = await startGateway(config);
-    cleanups.push(() => gateway.stop());
+    scratch.cleanups.push(() => gateway.stop());
     const faulty = await connect(gateway.url);
     const steadyClient = await connect(gateway.url);
     const jobs = await toolIdOf(faulty, 'jobs', 'work');
@@ -161,7 +160,7 @@ describe('x-gateway under upstream faults', () => {
 
     // Killed mid-call: the slow call ends with a retryable UPSTREAM_UNAVAILABLE.
     const [jobsPid] = await waitFor(async () => {
-      const pids = processesMentioning(join(folder, 'jobs-catalog.json'));
+      const pids = processesMentioning(join(scratch.folder, 'jobs-catalog.json'));
       return pids.length === 1 ? pids : undefined;
     });
     const idle = await bytesRead(jobsPid as number);
@@ -202,12 +201,12 @@ describe('x-gateway on two instances under instance and Redis faults', () => {
     const instances = started.flatMap((outcome) =>
       outcome.status === 'fulfilled' ? [outcome.value] : [],
     );
-    for (const instance of instances) cleanups.push(() => instance.stop());
+    for (const instance of instances) scratch.cleanups.push(() => instance.stop());
     for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
     // Both instances list the steady upstream's tools before the load starts.
     for (const instance of instances) await toolIdOf(await connect(instance.url), 'steady', 'work');
     const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
-    cleanups.push(() => proxy.close());
+    scratch.cleanups.push(() => proxy.close());
     return { instances, proxy };
   }
 

@@ -4,13 +4,12 @@
  * process is left behind.
  */
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { stopProcessGroup } from '../../../scripts/process-group.mjs';
+import { type AppProcess, startApp } from '@x/test-kit';
 
 /** The built `x-gateway` entry point (tests run after the build). */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -19,17 +18,8 @@ export const CATALOG_SERVER = fileURLToPath(
   new URL('../node_modules/@x/core/dist/catalog-server/bin.js', import.meta.url),
 );
 
-/** A running `x-gateway serve --http` process. */
-export interface GatewayProcess {
-  url: URL;
-  child: ChildProcess;
-  /** Stops the gateway and its upstreams (its process group). */
-  stop(): Promise<number | null>;
-  /** Resolves with the first stderr line that matches `pattern` (already written or to come). */
-  waitForLine(pattern: RegExp): Promise<string>;
-  /** Everything written to stderr so far. */
-  stderr(): string;
-}
+/** A running `x-gateway serve --http` process; `stop` ends its process group (its upstreams too). */
+export type GatewayProcess = AppProcess;
 
 /**
  * Starts `x-gateway serve --config CONFIG ARGS --http 127.0.0.1:0` in its own process group,
@@ -40,37 +30,10 @@ export function startGateway(
   args: readonly string[] = [],
   env?: NodeJS.ProcessEnv,
 ): Promise<GatewayProcess> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--config', config, ...args, '--http', '127.0.0.1:0', '--quiet'],
-    { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...(env === undefined ? {} : { env }) },
-  );
-  const stop = () => stopProcessGroup(child);
-  let stderr = '';
-  const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
-  const settleWaiting = () => {
-    for (const entry of [...waiting]) {
-      const line = stderr.split('\n').find((candidate) => entry.pattern.test(candidate));
-      if (line === undefined) continue;
-      waiting.splice(waiting.indexOf(entry), 1);
-      entry.resolve(line);
-    }
-  };
-  const waitForLine = (pattern: RegExp) =>
-    new Promise<string>((resolve) => {
-      waiting.push({ pattern, resolve });
-      settleWaiting();
-    });
-  return new Promise((resolve, reject) => {
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      settleWaiting();
-      const match = /serving .* at (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) {
-        resolve({ url: new URL(match[1]), child, stop, waitForLine, stderr: () => stderr });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`x-gateway exited with ${code}: ${stderr}`)));
+  return startApp(CLI, ['serve', '--config', config, ...args, '--http', '127.0.0.1:0', '--quiet'], {
+    name: 'x-gateway',
+    processGroup: true,
+    ...(env === undefined ? {} : { env }),
   });
 }
 
@@ -136,14 +99,4 @@ export function payload(result: unknown): Record<string, unknown> {
   } catch {
     return { text };
   }
-}
-
-/** The pids of processes whose command line mentions `marker` (a temp folder of the test). */
-export function processesMentioning(marker: string): number[] {
-  const output = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return output
-    .split('\n')
-    .filter((line) => line.includes(marker) && !line.includes('ps -eo'))
-    .map((line) => Number.parseInt(line.trim(), 10))
-    .filter((pid) => Number.isInteger(pid) && pid !== process.pid);
 }

@@ -6,19 +6,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type HttpFixture, LARGE_RESULT_HTTP_SERVER, startHttpFixture } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ModernOnlyHttpServer,
-  startHttpFixture,
-} from '../../../scripts/modern-only-upstream.mjs';
 import { CLI, payload } from './gateway-processes.js';
 
-const LARGE_RESULT_SERVER = fileURLToPath(
-  new URL('../../../scripts/large-result-http-server.mjs', import.meta.url),
-);
 const MiB = 1024 * 1024;
 
 interface ToolResult {
@@ -28,12 +21,12 @@ interface ToolResult {
 }
 
 let folder: string;
-let upstream: ModernOnlyHttpServer;
+let upstream: HttpFixture;
 let client: Client;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'x-gateway-large-http-'));
-  upstream = await startHttpFixture(LARGE_RESULT_SERVER);
+  upstream = await startHttpFixture(LARGE_RESULT_HTTP_SERVER);
   const url = upstream.url.href;
   const config = join(folder, 'mcp.json');
   await writeFile(

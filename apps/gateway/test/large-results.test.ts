@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { descendantPids } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { descendantPids } from '../../../scripts/process-table.mjs';
 
 const app = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(app, 'dist', 'cli.js');

@@ -2,30 +2,16 @@
  * `x-gateway serve` in front of a 2026-07-28-only upstream (an SDK v2 server that refuses 2025
  * traffic) over stdio and over Streamable HTTP: browse finds its tool, execute reaches it.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startModernOnly } from '../../../scripts/modern-only-upstream.mjs';
+import { startModernOnly, useScratch } from '@x/test-kit';
+import { describe, expect, it } from 'vitest';
 import { connectClient, payload, startGateway } from './gateway-processes.js';
 
 /** Two processes start per test (the app, and the upstream it spawns or reaches). */
 const STARTUP_TIMEOUT_MS = 90_000;
 
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-gateway-modern-'));
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const scratch = useScratch('x-gateway-modern-');
 
 describe.each(['stdio', 'http'] as const)(
   'x-gateway over a 2026-07-28-only upstream (%s)',
@@ -34,13 +20,13 @@ describe.each(['stdio', 'http'] as const)(
       'browses and executes its tool',
       async () => {
         const upstream = await startModernOnly(transport);
-        cleanups.push(() => upstream.close());
-        const config = join(folder, `mcp-${transport}.json`);
+        scratch.cleanups.push(() => upstream.close());
+        const config = join(scratch.folder, `mcp-${transport}.json`);
         await writeFile(config, JSON.stringify({ mcpServers: { modern: upstream.entry } }));
         const gateway = await startGateway(config);
-        cleanups.push(() => gateway.stop());
+        scratch.cleanups.push(() => gateway.stop());
         const client = await connectClient(gateway.url);
-        cleanups.push(() => client.close());
+        scratch.cleanups.push(() => client.close());
         const browsed = await client.callTool({
           name: 'tool_browse',
           arguments: { query: 'echo text', top_k: 1 },

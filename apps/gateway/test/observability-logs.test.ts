@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
+import { writeCallerTokens } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCallerTokens } from '../../../scripts/caller-scopes.mjs';
 import { payload } from './gateway-processes.js';
 import {
   catalogUpstream,

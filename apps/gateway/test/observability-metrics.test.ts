@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { METRIC_NAMES } from '@x/core/telemetry';
+import { callerOptions, writeCallerTokens } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOptions, writeCallerTokens } from '../../../scripts/caller-scopes.mjs';
 import { payload } from './gateway-processes.js';
 import {
   catalogUpstream,

@@ -9,9 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { descendantPids, startRedisServer, type TestRedisServer, waitUntilGone } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { descendantPids, waitUntilGone } from '../../../scripts/process-table.mjs';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
 import {
   catalogUpstream,
   fetchRoute,

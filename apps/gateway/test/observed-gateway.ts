@@ -6,13 +6,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stopProcessGroup } from '@x/test-kit';
 import {
   getMetricsFromIterator,
   type PromData,
   type PromHistogramData,
   type PromMetrics,
 } from 'prom2javascript';
-import { stopProcessGroup } from '../../../scripts/process-group.mjs';
 import { CATALOG, CATALOG_SERVER, CLI } from './gateway-processes.js';
 
 /** A running gateway. */

@@ -10,19 +10,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { callerOptions, ERAS, type Era, processesMentioning, writeCallerTokens } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callerOptions,
-  ERAS,
-  type Era,
-  writeCallerTokens,
-} from '../../../scripts/caller-scopes.mjs';
 import {
   CATALOG,
   CATALOG_SERVER,
   type GatewayProcess,
   payload,
-  processesMentioning,
   startGateway,
 } from './gateway-processes.js';
 

@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeStdinIn, type StdinCloseServer } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeStdinIn, type StdinCloseServer } from '../../../scripts/stdin-close.mjs';
 import { CATALOG, CATALOG_SERVER, CLI } from './gateway-processes.js';
 
 const filesystemServer = fileURLToPath(

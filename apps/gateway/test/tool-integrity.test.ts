@@ -5,38 +5,28 @@
  * changes; a planted `<IMPORTANT>` instruction is quarantined at first sight. Both modes, over
  * Streamable HTTP; records live under a per-test XDG_DATA_HOME.
  */
+
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { processesMentioning, useScratch } from '@x/test-kit';
+import { describe, expect, it } from 'vitest';
 import {
   CATALOG_SERVER,
   CLI,
   connectClient,
   type GatewayProcess,
   payload,
-  processesMentioning,
   startGateway,
 } from './gateway-processes.js';
 
 const run = promisify(execFile);
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-gateway-integrity-'));
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  expect(processesMentioning(folder)).toEqual([]);
-  await rm(folder, { recursive: true, force: true });
+const scratch = useScratch('x-gateway-integrity-', {
+  beforeRemove: (folder) => {
+    expect(processesMentioning(folder)).toEqual([]);
+  },
 });
 
 const STEADY = {
@@ -55,7 +45,7 @@ function lookup(description: string) {
 
 /** A test's own folder: its catalog, its configuration (with `integrity`) and its data home. */
 async function setUp(name: string) {
-  const own = join(folder, name);
+  const own = join(scratch.folder, name);
   const catalog = join(own, 'catalog.json');
   const config = join(own, 'mcp.json');
   const env = { ...process.env, XDG_DATA_HOME: join(own, 'data') };
@@ -73,12 +63,12 @@ async function setUp(name: string) {
   const writeCatalog = (tools: readonly object[]) => writeFile(catalog, JSON.stringify(tools));
   const start = async (mode: 'gateway' | 'proxy'): Promise<GatewayProcess> => {
     const gateway = await startGateway(config, ['--mode', mode], env);
-    cleanups.push(() => gateway.stop());
+    scratch.cleanups.push(() => gateway.stop());
     return gateway;
   };
   const connect = async (gateway: GatewayProcess): Promise<Client> => {
     const client = await connectClient(gateway.url);
-    cleanups.push(() => client.close());
+    scratch.cleanups.push(() => client.close());
     return client;
   };
   const tools = async (...args: string[]) =>

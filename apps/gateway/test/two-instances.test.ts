@@ -4,52 +4,45 @@
  * Redis behind one round-robin address. A caller is one bearer token: its 2025 session, or in
  * the 2026-07-28 era (no session, no affinity) the scope of its token.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerOptions,
   ERAS,
   type Era,
+  processesMentioning,
+  startRedisServer,
   startTopology,
+  type TestRedisServer,
   TOPOLOGIES,
   type Topology,
+  useScratch,
   writeCallerTokens,
-} from '../../../scripts/caller-scopes.mjs';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import {
-  payload,
-  processesMentioning,
-  startGateway,
-  writeGatewayConfig,
-} from './gateway-processes.js';
+} from '@x/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payload, startGateway, writeGatewayConfig } from './gateway-processes.js';
 
 let redis: TestRedisServer;
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
+const scratch = useScratch('x-gateway-two-', {
+  beforeRemove: (folder) => {
+    expect(processesMentioning(folder)).toEqual([]);
+  },
+});
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  folder = await mkdtemp(join(tmpdir(), 'x-gateway-two-'));
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 afterAll(async () => {
   await redis?.stop();
-  expect(processesMentioning(folder)).toEqual([]);
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** `topology` of gateways with `gateway` settings and two callers' tokens; its address and artifact folder. */
 async function startGateways(topology: Topology, gateway: Record<string, unknown>) {
-  const config = await writeGatewayConfig(folder, gateway);
-  const { file, tokens } = await writeCallerTokens(folder, ['user', 'user']);
-  const artifacts = await mkdtemp(join(folder, 'artifacts-'));
+  const config = await writeGatewayConfig(scratch.folder, gateway);
+  const { file, tokens } = await writeCallerTokens(scratch.folder, ['user', 'user']);
+  const artifacts = await mkdtemp(join(scratch.folder, 'artifacts-'));
   const started = await startTopology(
     topology,
     redis.url,
@@ -60,7 +53,7 @@ async function startGateways(topology: Topology, gateway: Record<string, unknown
         file,
         ...(extra.length === 0 ? [] : ['--artifact-dir', artifacts, ...extra]),
       ]),
-    (stop) => cleanups.push(stop),
+    (stop) => scratch.cleanups.push(stop),
   );
   return { ...started, tokens, artifacts };
 }
@@ -70,7 +63,7 @@ async function connectAs(url: URL, era: Era, token: string): Promise<Client> {
   const options = callerOptions(era, token);
   const client = new Client({ name: 'gateway-test', version: '0.0.0' }, options.client);
   await client.connect(new StreamableHTTPClientTransport(url, options.transport));
-  cleanups.push(() => client.close());
+  scratch.cleanups.push(() => client.close());
   expect(client.getProtocolEra()).toBe(era);
   return client;
 }

@@ -1,25 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useScratch } from '@x/test-kit';
+import { describe, expect, it } from 'vitest';
 import { BIN, CLI, type HttpProcess, startHttp } from './process-helpers.js';
 
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-pd-cli-'));
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await rm(folder, { recursive: true, force: true });
-});
+const scratch = useScratch('x-pd-cli-', { perTest: true });
 
 function text(result: unknown): string {
   const content = (result as CallToolResult).content[0];
@@ -27,15 +17,15 @@ function text(result: unknown): string {
 }
 
 async function writeOfficialConfig(): Promise<string> {
-  const config = join(folder, 'mcp.json');
+  const config = join(scratch.folder, 'mcp.json');
   await writeFile(
     config,
     JSON.stringify({
       mcpServers: {
-        filesystem: { command: join(BIN, 'mcp-server-filesystem'), args: [folder] },
+        filesystem: { command: join(BIN, 'mcp-server-filesystem'), args: [scratch.folder] },
         memory: {
           command: join(BIN, 'mcp-server-memory'),
-          env: { MEMORY_FILE_PATH: join(folder, 'memory.jsonl') },
+          env: { MEMORY_FILE_PATH: join(scratch.folder, 'memory.jsonl') },
         },
         everything: { command: join(BIN, 'mcp-server-everything') },
       },
@@ -52,7 +42,7 @@ async function connectStdio(args: string[]): Promise<Client> {
   });
   const client = new Client({ name: 'x-pd-cli-test', version: '0.0.0' });
   await client.connect(transport);
-  cleanups.push(() => client.close());
+  scratch.cleanups.push(() => client.close());
   return client;
 }
 
@@ -60,7 +50,7 @@ async function connectHttp(server: HttpProcess): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(server.url);
   const client = new Client({ name: 'x-pd-cli-test', version: '0.0.0' });
   await client.connect(transport);
-  cleanups.push(async () => {
+  scratch.cleanups.push(async () => {
     await transport.terminateSession().catch(() => {});
     await client.close();
   });
@@ -69,7 +59,7 @@ async function connectHttp(server: HttpProcess): Promise<Client> {
 
 describe('x-pd wrap over stdio, in front of the official servers', () => {
   it('reads a real file through filesystem only after reading its description', async () => {
-    await writeFile(join(folder, 'report.txt'), 'quarterly numbers');
+    await writeFile(join(scratch.folder, 'report.txt'), 'quarterly numbers');
     const client = await connectStdio(['wrap', '--config', await writeOfficialConfig()]);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual(
@@ -82,7 +72,7 @@ describe('x-pd wrap over stdio, in front of the official servers', () => {
     const read = () =>
       client.callTool({
         name: 'filesystem__read_text_file',
-        arguments: { path: join(folder, 'report.txt') },
+        arguments: { path: join(scratch.folder, 'report.txt') },
       });
     expect(JSON.parse(text(await read()))).toMatchObject({
       error: { code: 'TOOL_DESCRIPTION_REQUIRED' },
@@ -116,7 +106,7 @@ describe('the documented example', () => {
     });
     const client = new Client({ name: 'x-pd-example-test', version: '0.0.0' });
     await client.connect(transport);
-    cleanups.push(() => client.close());
+    scratch.cleanups.push(() => client.close());
     const body = await client.readResource({
       uri: 'resource:///tool_descriptions?tools=filesystem__read_text_file',
     });
@@ -133,7 +123,7 @@ describe('the documented example', () => {
 describe('x-pd over HTTP', () => {
   it('serves the demo with grants kept per HTTP session', async () => {
     const server = await startHttp(['demo']);
-    cleanups.push(() => server.stop());
+    scratch.cleanups.push(() => server.stop());
     const first = await connectHttp(server);
     const second = await connectHttp(server);
     await first.readResource({ uri: 'resource:///tool_descriptions?tools=notes_read' });
@@ -163,10 +153,10 @@ describe('x-pd exit status', () => {
   });
 
   it('exits 1 naming the file for a missing or invalid configuration', async () => {
-    expect(run(['wrap', '--config', join(folder, 'none.json')]).stderr).toMatch(
+    expect(run(['wrap', '--config', join(scratch.folder, 'none.json')]).stderr).toMatch(
       /none\.json.*file not found/,
     );
-    const bad = join(folder, 'bad.json');
+    const bad = join(scratch.folder, 'bad.json');
     await writeFile(bad, '{"mcpServers": {"x": {}}}');
     const result = run(['wrap', '--config', bad]);
     expect(result.status).toBe(1);
@@ -179,10 +169,12 @@ describe('x-pd exit status', () => {
     const figures = JSON.parse(measured.stdout) as Record<string, number>;
     expect(figures.tools).toBeGreaterThan(20);
     expect(figures.stageOneTokens).toBeLessThan((figures.fullTokens ?? 0) / 5);
-    const missing = join(folder, 'missing.json');
+    const missing = join(scratch.folder, 'missing.json');
     await writeFile(
       missing,
-      JSON.stringify({ mcpServers: { ghost: { command: join(folder, 'no-such-server') } } }),
+      JSON.stringify({
+        mcpServers: { ghost: { command: join(scratch.folder, 'no-such-server') } },
+      }),
     );
     const failed = run(['measure', '--config', missing]);
     expect(failed.status).toBe(1);

@@ -4,7 +4,6 @@
  * left behind.
  */
 
-import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -119,14 +118,4 @@ export async function waitFor<Value>(
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** The pids of processes whose command line mentions `marker` (a temp folder of the test). */
-export function processesMentioning(marker: string): number[] {
-  const output = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return output
-    .split('\n')
-    .filter((line) => line.includes(marker) && !line.includes('ps -eo'))
-    .map((line) => Number.parseInt(line.trim(), 10))
-    .filter((pid) => Number.isInteger(pid) && pid !== process.pid);
 }

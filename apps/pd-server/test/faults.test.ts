@@ -1,59 +1,62 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
+import {
+  processesMentioning,
+  startRedisServer,
+  startRoundRobinProxy,
+  type TestRedisServer,
+  useScratch,
+} from '@x/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CallRecord,
   catalogUpstream,
   echoOutcome,
   GARBAGE_SERVER,
-  processesMentioning,
   startBystander,
   text,
   waitFor,
 } from './fault-helpers.js';
 import { type HttpProcess, startHttp } from './process-helpers.js';
 
-let folder: string;
+const scratch = useScratch('x-pd-faults-', {
+  beforeRemove: (folder) => {
+    // No x-pd, upstream or helper of this file is left behind.
+    expect(processesMentioning(folder)).toEqual([]);
+  },
+});
 let config: string;
 let redis: TestRedisServer;
-const cleanups: (() => Promise<unknown>)[] = [];
 
 /** What a call whose upstream failed answers: `Upstream 'NAME' failed (CODE): ...`. */
 const upstreamFailure = (name: string, codes: string) =>
   new RegExp(`^Upstream '${name}' failed \\((${codes})\\): `);
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-pd-faults-'));
   redis = await startRedisServer();
-  config = join(folder, 'mcp.json');
+  config = join(scratch.folder, 'mcp.json');
   await writeFile(
     config,
     JSON.stringify({
       mcpServers: {
-        jobs: await catalogUpstream(folder, 'jobs', 1_500),
+        jobs: await catalogUpstream(scratch.folder, 'jobs', 1_500),
         // A generous limit for the bystanders' upstream: a busy machine never fails them.
-        steady: await catalogUpstream(folder, 'steady', 60_000),
+        steady: await catalogUpstream(scratch.folder, 'steady', 60_000),
         // The folder argument is ignored; it marks the process as this file's.
-        garbage: { command: process.execPath, args: [GARBAGE_SERVER, folder], timeoutMs: 1_500 },
+        garbage: {
+          command: process.execPath,
+          args: [GARBAGE_SERVER, scratch.folder],
+          timeoutMs: 1_500,
+        },
       },
     }),
   );
 });
 
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 afterAll(async () => {
   await redis?.stop();
-  // No x-pd, upstream or helper of this file is left behind.
-  expect(processesMentioning(folder)).toEqual([]);
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** Starts `count` wraps; whatever started is stopped after the test, even when one failed. */
@@ -64,7 +67,7 @@ async function startWraps(count: number, args: readonly string[] = []): Promise<
   const wraps = started.flatMap((outcome) =>
     outcome.status === 'fulfilled' ? [outcome.value] : [],
   );
-  for (const wrap of wraps) cleanups.push(() => wrap.stop());
+  for (const wrap of wraps) scratch.cleanups.push(() => wrap.stop());
   for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
   return wraps;
 }
@@ -73,7 +76,7 @@ async function startWraps(count: number, args: readonly string[] = []): Promise<
 async function connect(url: URL, tools: readonly string[]): Promise<Client> {
   const client = new Client({ name: 'x-pd-faults', version: '0.0.0' });
   await client.connect(new StreamableHTTPClientTransport(url));
-  cleanups.push(() => client.close());
+  scratch.cleanups.push(() => client.close());
   const read = await client.readResource({
     uri: `resource:///tool_descriptions?tools=${tools.join(',')}`,
   });
@@ -137,7 +140,7 @@ describe('x-pd wrap on two instances under instance and Redis faults', () => {
       ).toBe('ok');
     }
     const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
-    cleanups.push(() => proxy.close());
+    scratch.cleanups.push(() => proxy.close());
     return { instances, proxy };
   }
 

@@ -3,8 +3,9 @@
  * malformed params and a request line above its 10 MiB bound with an error to each one's id,
  * and goes on serving, in both protocol eras.
  */
+
+import { type StdioPeer, spawnStdioPeer } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type StdioPeer, spawnStdioPeer } from '../../../scripts/stdio-peer.mjs';
 import { CLI } from './process-helpers.js';
 
 const MODERN_META = {

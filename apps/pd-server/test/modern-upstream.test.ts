@@ -3,32 +3,18 @@
  * traffic) over stdio and over Streamable HTTP: its tool is listed, refused until its
  * description is read, then called.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startModernOnly } from '../../../scripts/modern-only-upstream.mjs';
+import { startModernOnly, useScratch } from '@x/test-kit';
+import { describe, expect, it } from 'vitest';
 import { startHttp } from './process-helpers.js';
 
 /** Two processes start per test (the app, and the upstream it spawns or reaches). */
 const STARTUP_TIMEOUT_MS = 90_000;
 
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-pd-modern-'));
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const scratch = useScratch('x-pd-modern-');
 
 function text(result: unknown): string {
   const content = (result as CallToolResult).content[0];
@@ -42,14 +28,14 @@ describe.each(['stdio', 'http'] as const)(
       'lists its tool and calls it once its description was read',
       async () => {
         const upstream = await startModernOnly(transport);
-        cleanups.push(() => upstream.close());
-        const config = join(folder, `mcp-${transport}.json`);
+        scratch.cleanups.push(() => upstream.close());
+        const config = join(scratch.folder, `mcp-${transport}.json`);
         await writeFile(config, JSON.stringify({ mcpServers: { modern: upstream.entry } }));
         const wrap = await startHttp(['wrap', '--config', config]);
-        cleanups.push(() => wrap.stop());
+        scratch.cleanups.push(() => wrap.stop());
         const client = new Client({ name: 'pd-modern-upstream', version: '0.0.0' });
         await client.connect(new StreamableHTTPClientTransport(wrap.url));
-        cleanups.push(() => client.close());
+        scratch.cleanups.push(() => client.close());
         expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['modern__echo']);
         const call = () =>
           client.callTool({ name: 'modern__echo', arguments: { text: `x-pd over ${transport}` } });

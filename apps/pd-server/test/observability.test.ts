@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { fetchOnOrigin, metricSample, readHealth } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOnOrigin, metricSample, readHealth } from '../../../scripts/metrics-text.mjs';
 import { type HttpProcess, startHttp } from './process-helpers.js';
 
 let server: HttpProcess;

@@ -3,36 +3,26 @@
  * upstream's typed TIMEOUT, not "Tool not found". Over a spawned `x-pd wrap` on stdio in front of
  * the official everything server, whose process the test kills and then stops.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   commandLine,
   descendantPids,
   isRunning,
   pollUntil,
+  useScratch,
   waitUntilGone,
-} from '../../../scripts/process-table.mjs';
+} from '@x/test-kit';
+import { describe, expect, it } from 'vitest';
 import { text, waitFor } from './fault-helpers.js';
 import { BIN, CLI } from './process-helpers.js';
 
 /** The per-call limit of the upstream: a stopped process answers TIMEOUT once it has passed. */
 const TIMEOUT_MS = 2_000;
 const TOOL = 'everything__echo';
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-pd-restarted-'));
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await rm(folder, { recursive: true, force: true });
-});
+const scratch = useScratch('x-pd-restarted-', { perTest: true });
 
 /** The pid of the everything server `x-pd` (pid `wrapPid`) runs, other than `not`. */
 function everythingPid(wrapPid: number, not?: number): Promise<number> {
@@ -56,7 +46,7 @@ async function echo(client: Client, message: string): Promise<string> {
 
 describe('x-pd wrap and an upstream that hangs after a restart', () => {
   it('answers a call to its known tool with TIMEOUT, not "Tool not found"', async () => {
-    const config = join(folder, 'mcp.json');
+    const config = join(scratch.folder, 'mcp.json');
     await writeFile(
       config,
       JSON.stringify({
@@ -72,7 +62,7 @@ describe('x-pd wrap and an upstream that hangs after a restart', () => {
     });
     const client = new Client({ name: 'x-pd-restarted-test', version: '0.0.0' });
     await client.connect(transport);
-    cleanups.push(() => client.close());
+    scratch.cleanups.push(() => client.close());
     const wrapPid = transport.pid as number;
     await client.readResource({ uri: `resource:///tool_descriptions?tools=${TOOL}` });
     expect(await echo(client, 'one')).toContain('one');
@@ -86,7 +76,7 @@ describe('x-pd wrap and an upstream that hangs after a restart', () => {
 
     // Hung: stopped, it reads nothing and answers nothing.
     process.kill(second, 'SIGSTOP');
-    cleanups.push(async () => {
+    scratch.cleanups.push(async () => {
       if (isRunning(second)) process.kill(second, 'SIGCONT');
     });
     expect(await echo(client, 'three')).toMatch(/^Upstream 'everything' failed \(TIMEOUT\): /);

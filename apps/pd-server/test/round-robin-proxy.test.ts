@@ -1,13 +1,13 @@
 /**
- * The round-robin proxy of `scripts/` that the two-instance and fault tests of every app put in
+ * The round-robin proxy of `@x/test-kit` that the two-instance and fault tests of every app put in
  * front of their instances: rotation, streaming, failover on refused connections, and no
  * request ever sent twice.
  */
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type RoundRobinProxy, startRoundRobinProxy } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RoundRobinProxy, startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 

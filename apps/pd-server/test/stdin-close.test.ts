@@ -5,8 +5,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closeStdinIn, type StdinCloseServer } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeStdinIn, type StdinCloseServer } from '../../../scripts/stdin-close.mjs';
 import { catalogUpstream } from './fault-helpers.js';
 import { BIN, CLI } from './process-helpers.js';
 

@@ -4,37 +4,31 @@
  * from `tools/list`, and its description and calls answer exactly as for a name that never
  * existed. Records live under a per-file XDG_DATA_HOME.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useScratch } from '@x/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpProcess, startHttp } from './process-helpers.js';
 
 const CATALOG_SERVER = fileURLToPath(
   new URL('../node_modules/@x/core/dist/catalog-server/bin.js', import.meta.url),
 );
 
-let folder: string;
+const scratch = useScratch('x-pd-integrity-');
 let dataHome: string | undefined;
-const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'x-pd-integrity-'));
   // Inherited by every process this file starts: their records never touch the user's folder.
   dataHome = process.env.XDG_DATA_HOME;
-  process.env.XDG_DATA_HOME = join(folder, 'data');
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  process.env.XDG_DATA_HOME = join(scratch.folder, 'data');
 });
 
 afterAll(async () => {
   if (dataHome === undefined) delete process.env.XDG_DATA_HOME;
   else process.env.XDG_DATA_HOME = dataHome;
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** Resolves with the first stderr line of `process` that matches `pattern`, written or to come. */
@@ -65,7 +59,7 @@ async function outcome(work: Promise<unknown>): Promise<string> {
 
 describe('x-pd wrap tool integrity', () => {
   it('quarantines a planted <IMPORTANT> instruction at first sight', async () => {
-    const catalog = join(folder, 'catalog.json');
+    const catalog = join(scratch.folder, 'catalog.json');
     await writeFile(
       catalog,
       JSON.stringify([
@@ -81,7 +75,7 @@ describe('x-pd wrap tool integrity', () => {
         },
       ]),
     );
-    const config = join(folder, 'mcp.json');
+    const config = join(scratch.folder, 'mcp.json');
     await writeFile(
       config,
       JSON.stringify({
@@ -92,10 +86,10 @@ describe('x-pd wrap tool integrity', () => {
       }),
     );
     const pd = await startHttp(['wrap', '--config', config]);
-    cleanups.push(() => pd.stop());
+    scratch.cleanups.push(() => pd.stop());
     const client = new Client({ name: 'pd-integrity', version: '0.0.0' });
     await client.connect(new StreamableHTTPClientTransport(pd.url));
-    cleanups.push(() => client.close());
+    scratch.cleanups.push(() => client.close());
 
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('lab__steady');

@@ -1,37 +1,31 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerOptions,
   ERAS,
+  startRedisServer,
+  startRoundRobinProxy,
   startTopology,
+  type TestRedisServer,
   TOPOLOGIES,
+  useScratch,
   writeCallerTokens,
-} from '../../../scripts/caller-scopes.mjs';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
+} from '@x/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, startHttp } from './process-helpers.js';
 
 let redis: TestRedisServer;
-let folder: string;
-const cleanups: (() => Promise<unknown>)[] = [];
+const scratch = useScratch('x-pd-two-');
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  folder = await mkdtemp(join(tmpdir(), 'x-pd-two-'));
-  await writeFile(join(folder, 'report.txt'), 'quarterly numbers');
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await writeFile(join(scratch.folder, 'report.txt'), 'quarterly numbers');
 });
 
 afterAll(async () => {
   await redis?.stop();
-  await rm(folder, { recursive: true, force: true });
 });
 
 function text(result: unknown): string {
@@ -45,28 +39,30 @@ async function startTwo(args: string[]) {
   const instances: Awaited<ReturnType<typeof startHttp>>[] = [];
   for (const _ of [0, 1]) {
     const instance = await startHttp([...args, '--session-store', redis.url]);
-    cleanups.push(() => instance.stop());
+    scratch.cleanups.push(() => instance.stop());
     instances.push(instance);
   }
   const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
-  cleanups.push(() => proxy.close());
+  scratch.cleanups.push(() => proxy.close());
   return proxy;
 }
 
 async function connect(url: URL): Promise<Client> {
   const client = new Client({ name: 'two-instances', version: '0.0.0' });
   await client.connect(new StreamableHTTPClientTransport(url));
-  cleanups.push(() => client.close());
+  scratch.cleanups.push(() => client.close());
   return client;
 }
 
 describe('x-pd on two instances sharing Redis, behind one address', () => {
   it('wrap: a grant made through one instance holds on the other; another session stays ungranted', async () => {
-    const config = join(folder, 'mcp.json');
+    const config = join(scratch.folder, 'mcp.json');
     await writeFile(
       config,
       JSON.stringify({
-        mcpServers: { filesystem: { command: join(BIN, 'mcp-server-filesystem'), args: [folder] } },
+        mcpServers: {
+          filesystem: { command: join(BIN, 'mcp-server-filesystem'), args: [scratch.folder] },
+        },
       }),
     );
     const proxy = await startTwo(['wrap', '--config', config]);
@@ -74,7 +70,7 @@ describe('x-pd on two instances sharing Redis, behind one address', () => {
     const read = (session: Client) =>
       session.callTool({
         name: 'filesystem__read_text_file',
-        arguments: { path: join(folder, 'report.txt') },
+        arguments: { path: join(scratch.folder, 'report.txt') },
       });
     expect(text(await read(client))).toContain('TOOL_DESCRIPTION_REQUIRED');
     await client.readResource({
@@ -135,19 +131,19 @@ describe.each(TOPOLOGIES.flatMap((topology) => ERAS.map((era) => ({ topology, er
       const options = callerOptions(era, token);
       const client = new Client({ name: 'two-instances', version: '0.0.0' }, options.client);
       await client.connect(new StreamableHTTPClientTransport(url, options.transport));
-      cleanups.push(() => client.close());
+      scratch.cleanups.push(() => client.close());
       expect(client.getProtocolEra()).toBe(era);
       return client;
     }
 
     it('refuses a call until the caller read its description, then holds the grant on every instance; another caller stays refused', async () => {
-      const { file, tokens } = await writeCallerTokens(folder, ['user', 'user']);
+      const { file, tokens } = await writeCallerTokens(scratch.folder, ['user', 'user']);
       const [alice = '', bob = ''] = tokens;
       const { url, served } = await startTopology(
         topology,
         redis.url,
         (extra) => startHttp(['demo', '--tokens', file, ...extra]),
-        (stop) => cleanups.push(stop),
+        (stop) => scratch.cleanups.push(stop),
       );
       const client = await connectAs(url, alice);
       const call = (caller: Client) =>

@@ -9,9 +9,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startRedisServer, startRoundRobinProxy, type TestRedisServer } from '@x/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../scripts/redis-server.mjs';
-import { startRoundRobinProxy } from '../../../scripts/round-robin-proxy.mjs';
 import { startTarget } from '../../src/official/start-target.js';
 import { officialTargets } from '../../src/official/targets.js';
 import { linkedPackage } from '../../src/paths.js';

@@ -4,23 +4,20 @@
  * aggregation reports the 2026-07-28 era for it.
  */
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { createTestPair, type FixtureUpstream, startModernOnly, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ModernOnlyUpstream,
-  startModernOnly,
-} from '../../../scripts/modern-only-upstream.mjs';
 import {
   type Aggregation,
   aggregateMcpServers,
   type CashServer,
   createCashServer,
 } from '../src/index.js';
-import { createTestPair, type TestPair, text } from './helpers.js';
+import { text } from './helpers.js';
 
 let server: CashServer | undefined;
 let aggregation: Aggregation | undefined;
 let pair: TestPair | undefined;
-let upstream: ModernOnlyUpstream | undefined;
+let upstream: FixtureUpstream | undefined;
 
 afterEach(async () => {
   await pair?.close();
@@ -45,8 +42,8 @@ describe.each(['stdio', 'http'] as const)(
         { server: 'modern', label: 'modern', available: true, era: 'modern' },
       ]);
       pair = await createTestPair(server.createMcpServer());
-      expect(text(await pair.tool('help', { namespace: 'modern' }))).toContain('echo');
-      const echoed = await pair.tool('call', {
+      expect(text(await pair.callTool('help', { namespace: 'modern' }))).toContain('echo');
+      const echoed = await pair.callTool('call', {
         namespace: 'modern',
         function: 'echo',
         kwargs: { text: `aggregated over ${transport}` },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Aggregation,
@@ -11,7 +12,7 @@ import {
   type CashServer,
   createCashServer,
 } from '../src/index.js';
-import { code, createTestPair, json, type TestPair, text } from './helpers.js';
+import { code, json, text } from './helpers.js';
 import { fixturePath } from './upstream-helpers.js';
 
 function modulePath(relative: string): string {
@@ -82,55 +83,56 @@ describe('static aggregation of real MCP servers', () => {
       ['Weather', true],
       ['missing', false],
     ]);
-    const index = text(await pair.tool('help'));
+    const index = text(await pair.callTool('help'));
     expect(index).toContain('- **memory** — A knowledge graph memory.');
     expect(index).toMatch(/- \*\*missing\*\* — .*_\(available: false\)_/);
     expect(index).not.toMatch(/read_text_file|create_entities/);
   });
 
   it('calls tools of the official servers through call', async () => {
-    const file = await pair.tool('call', {
+    const file = await pair.callTool('call', {
       namespace: 'filesystem',
       function: 'readTextFile',
       kwargs: { path: join(directory, 'hello.txt') },
     });
     expect(text(file)).toContain('hello from the filesystem server');
-    const sum = await pair.tool('call', {
+    const sum = await pair.callTool('call', {
       namespace: 'servereverything',
       function: 'get_sum',
       kwargs: { a: 2, b: 3 },
     });
     expect(text(sum)).toContain('5');
-    const entities = await pair.tool('call', {
+    const entities = await pair.callTool('call', {
       namespace: 'memory',
       function: 'create_entities',
       kwargs: { entities: [{ name: 'Ada', entityType: 'person', observations: ['writes code'] }] },
     });
     expect(entities.isError).toBeFalsy();
     expect(
-      text(await pair.tool('call', { namespace: 'memory', function: 'read_graph' })),
+      text(await pair.callTool('call', { namespace: 'memory', function: 'read_graph' })),
     ).toContain('Ada');
   });
 
   it('answers the failed upstream with UPSTREAM_UNAVAILABLE', async () => {
-    const result = await pair.tool('call', { namespace: 'missing', function: 'anything' });
+    const result = await pair.callTool('call', { namespace: 'missing', function: 'anything' });
     expect(code(result)).toBe('UPSTREAM_UNAVAILABLE');
   });
 
   it('survives an upstream process that crashes, and reconnects it', async () => {
-    const crashed = await pair.tool('call', {
+    const crashed = await pair.callTool('call', {
       namespace: 'weather',
       function: 'get_weather_2',
       kwargs: { __x_behaviour: 'crash' },
     });
     expect(['UPSTREAM_UNAVAILABLE', 'UPSTREAM_ERROR']).toContain(code(crashed));
     expect(
-      text(await pair.tool('call', { namespace: 'memory', function: 'read_graph' })),
+      text(await pair.callTool('call', { namespace: 'memory', function: 'read_graph' })),
     ).toContain('Ada');
     await expect
       .poll(
         async () =>
-          json(await pair.tool('call', { namespace: 'weather', function: 'get_weather_2' })).tool,
+          json(await pair.callTool('call', { namespace: 'weather', function: 'get_weather_2' }))
+            .tool,
         {
           timeout: 10_000,
         },
@@ -140,7 +142,7 @@ describe('static aggregation of real MCP servers', () => {
 
   it('documents a tool of an official server with its schema', async () => {
     const answer = text(
-      await pair.tool('help', { namespace: 'filesystem', function: 'read_text_file' }),
+      await pair.callTool('help', { namespace: 'filesystem', function: 'read_text_file' }),
     );
     expect(answer).toContain('# filesystem.read_text_file');
     expect(answer).toMatch(/\| path \| string \| yes \|/);

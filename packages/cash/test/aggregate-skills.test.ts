@@ -11,8 +11,8 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { serveHttp } from '@x/core/serve';
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { startSkillsServer } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSkillsServer } from '../../../scripts/skills-upstream.mjs';
 import { createUpstreamMount } from '../src/aggregate/upstream-mount.js';
 import {
   type Aggregation,

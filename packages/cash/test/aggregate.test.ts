@@ -1,8 +1,9 @@
 import { createCatalogServer } from '@x/core/catalog-server';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CashServer, createCashServer, createUpstreamMount } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
-import { code, createTestPair, json, type TestPair, text } from './helpers.js';
+import { code, json, text } from './helpers.js';
 import { CATALOG, type InMemoryUpstream, inMemoryUpstream } from './upstream-helpers.js';
 
 let pair: TestPair | undefined;
@@ -38,18 +39,18 @@ async function aggregate(catalogOptions: Parameters<typeof createCatalogServer>[
   aggregator.mount('tools', createUpstreamMount(catalog));
   aggregator.mount('shop', createUpstreamMount(shop));
   pair = await createTestPair(aggregator.createMcpServer());
-  await pair.tool('help', { namespace: 'tools' });
-  await pair.tool('help', { namespace: 'shop' });
+  await pair.callTool('help', { namespace: 'tools' });
+  await pair.callTool('help', { namespace: 'shop' });
   return { pair, catalog, shop };
 }
 
 describe('a plain MCP upstream as a namespace', () => {
   it('lists its tools as functions with first-sentence one-liners and labels from their names', async () => {
     const { pair } = await aggregate();
-    expect(text(await pair.tool('help'))).toContain(
+    expect(text(await pair.callTool('help'))).toContain(
       '- **tools** — Tools of the MCP server x-catalog-server (3 tools).',
     );
-    expect(text(await pair.tool('help', { namespace: 'tools' }))).toBe(
+    expect(text(await pair.callTool('help', { namespace: 'tools' }))).toBe(
       [
         '# tools',
         '',
@@ -62,21 +63,23 @@ describe('a plain MCP upstream as a namespace', () => {
 
   it('documents a tool with the parameter table of its schema', async () => {
     const { pair } = await aggregate();
-    const answer = text(await pair.tool('help', { namespace: 'tools', function: 'readTextFile' }));
+    const answer = text(
+      await pair.callTool('help', { namespace: 'tools', function: 'readTextFile' }),
+    );
     expect(answer).toContain('| file_path | string | yes | Path of the file. |');
     expect(answer).toContain('| head | integer | no | Only the first N lines. |');
   });
 
   it('routes calls to the tool with kwargs keys mapped onto its parameter names', async () => {
     const { pair } = await aggregate();
-    const result = await pair.tool('call', {
+    const result = await pair.callTool('call', {
       namespace: 'tools',
       function: 'read_text_file',
       kwargs: { filePath: 'a.txt' },
     });
     expect(result.isError).toBeFalsy();
     expect(json(result)).toEqual({ arguments: { file_path: 'a.txt' }, tool: 'read_text_file' });
-    const hyphenated = await pair.tool('call', {
+    const hyphenated = await pair.callTool('call', {
       namespace: 'tools',
       function: 'GetWeather',
       kwargs: { city: 'Oslo' },
@@ -86,7 +89,7 @@ describe('a plain MCP upstream as a namespace', () => {
 
   it('validates kwargs against the tool schema before forwarding', async () => {
     const { pair } = await aggregate();
-    const result = await pair.tool('call', {
+    const result = await pair.callTool('call', {
       namespace: 'tools',
       function: 'read_text_file',
       kwargs: { head: 'x' },
@@ -104,10 +107,10 @@ describe('a plain MCP upstream as a namespace', () => {
       kwargs: { __x_behaviour: 'large', __x_size: 30_000 },
     };
     // Without readOnlyHint an MCP tool may change state: its result is withheld, not failed.
-    const withheld = await pair.tool('call', args);
+    const withheld = await pair.callTool('call', args);
     expect(withheld.isError).toBeFalsy();
     expect(code(withheld)).toBe('WITHHELD');
-    const full = await pair.tool('call', { ...args, sizelimit: 33_000 });
+    const full = await pair.callTool('call', { ...args, sizelimit: 33_000 });
     expect(full.isError).toBeFalsy();
     expect(text(full).length).toBe(30_000);
   });
@@ -116,7 +119,7 @@ describe('a plain MCP upstream as a namespace', () => {
 describe('a CaSH upstream mounted under a label', () => {
   it('shows its namespaces below the label, re-rendered with full paths', async () => {
     const { pair } = await aggregate();
-    expect(text(await pair.tool('help', { namespace: 'shop' }))).toBe(
+    expect(text(await pair.callTool('help', { namespace: 'shop' }))).toBe(
       [
         '# shop',
         '',
@@ -125,21 +128,23 @@ describe('a CaSH upstream mounted under a label', () => {
         '- **orders** — Create and manage customer orders.\n- **inventory** — Query and update stock levels.\n- **crm** — Manage contacts and accounts.',
       ].join('\n'),
     );
-    expect(text(await pair.tool('help', { namespace: 'Shop.orders' }))).toContain('# shop.orders');
+    expect(text(await pair.callTool('help', { namespace: 'Shop.orders' }))).toContain(
+      '# shop.orders',
+    );
     expect(
-      text(await pair.tool('help', { namespace: 'shop.orders', function: 'create' })),
+      text(await pair.callTool('help', { namespace: 'shop.orders', function: 'create' })),
     ).toContain('| customer_id |');
   });
 
   it('forwards calls, with errors that name the mounted paths', async () => {
     const { pair } = await aggregate();
-    const result = await pair.tool('call', {
+    const result = await pair.callTool('call', {
       namespace: 'shop.inventory',
       function: 'check',
       kwargs: { product_id: 'P-1', quantity: 2 },
     });
     expect(json(result)).toEqual({ product_id: 'P-1', available: true });
-    const unknown = await pair.tool('call', { namespace: 'shop.orders', function: 'ship' });
+    const unknown = await pair.callTool('call', { namespace: 'shop.orders', function: 'ship' });
     expect(code(unknown)).toBe('UNKNOWN_FUNCTION');
     expect(text(unknown)).toContain('namespace `orders`');
     expect(text(unknown)).toContain('help(namespace="shop.orders")');
@@ -147,11 +152,11 @@ describe('a CaSH upstream mounted under a label', () => {
 
   it('forwards the gated response and the sizelimit that lets it through', async () => {
     const { pair } = await aggregate();
-    const gated = await pair.tool('call', { namespace: 'shop.orders', function: 'list' });
+    const gated = await pair.callTool('call', { namespace: 'shop.orders', function: 'list' });
     expect(code(gated)).toBe('GATED');
     const suggested = (gated.structuredContent as { suggested_sizelimit: number })
       .suggested_sizelimit;
-    const full = await pair.tool('call', {
+    const full = await pair.callTool('call', {
       namespace: 'shop.orders',
       function: 'list',
       sizelimit: suggested,
@@ -161,12 +166,12 @@ describe('a CaSH upstream mounted under a label', () => {
 
   it('merges skills of every upstream under their labels and rewrites their namespace references', async () => {
     const { pair } = await aggregate();
-    const listing = text(await pair.tool('skill'));
+    const listing = text(await pair.callTool('skill'));
     expect(listing).toContain('- **overview** — How to use this aggregator.');
     expect(listing).toContain('- **createorderwithcheck** (`shop.orders`)');
     expect(listing).toContain('- **restock** (`shop.inventory`)');
     const skill = text(
-      await pair.tool('skill', {
+      await pair.callTool('skill', {
         namespace: 'shop.orders',
         skillname: 'createorderwithcheck',
         kwargs: { product_id: 'P-1' },
@@ -179,12 +184,12 @@ describe('a CaSH upstream mounted under a label', () => {
 describe('upstream faults', () => {
   it('answers a hanging upstream with UPSTREAM_TIMEOUT while other namespaces keep working', async () => {
     const { pair } = await aggregate();
-    const hanging = pair.tool('call', {
+    const hanging = pair.callTool('call', {
       namespace: 'tools',
       function: 'get_weather_2',
       kwargs: { __x_behaviour: 'hang' },
     });
-    const local = await pair.tool('call', { namespace: 'local', function: 'ping' });
+    const local = await pair.callTool('call', { namespace: 'local', function: 'ping' });
     expect(text(local)).toBe('pong');
     const result = await hanging;
     expect(code(result)).toBe('UPSTREAM_TIMEOUT');
@@ -193,13 +198,13 @@ describe('upstream faults', () => {
 
   it('answers an upstream protocol error with UPSTREAM_ERROR and passes tool failures through', async () => {
     const { pair } = await aggregate();
-    const failed = await pair.tool('call', {
+    const failed = await pair.callTool('call', {
       namespace: 'tools',
       function: 'get_weather_2',
       kwargs: { __x_behaviour: 'error' },
     });
     expect(code(failed)).toBe('UPSTREAM_ERROR');
-    const toolError = await pair.tool('call', {
+    const toolError = await pair.callTool('call', {
       namespace: 'tools',
       function: 'get_weather_2',
       kwargs: { __x_behaviour: 'fail' },
@@ -211,24 +216,24 @@ describe('upstream faults', () => {
   it('keeps a dead upstream listed with available: false and answers UPSTREAM_UNAVAILABLE', async () => {
     const { pair, catalog } = await aggregate();
     await catalog.kill();
-    const result = await pair.tool('call', { namespace: 'tools', function: 'get_weather_2' });
+    const result = await pair.callTool('call', { namespace: 'tools', function: 'get_weather_2' });
     expect(code(result)).toBe('UPSTREAM_UNAVAILABLE');
     // The server's own name, or the configuration key when the dead server's description is gone.
-    expect(text(await pair.tool('help'))).toMatch(
+    expect(text(await pair.callTool('help'))).toMatch(
       /- \*\*tools\*\* — Tools of the MCP server (x-catalog-server|catalog) \(3 tools\)\. _\(available: false\)_/,
     );
-    expect(json(await pair.tool('help', { kwargs: { format: 'json' } })).namespaces).toContainEqual(
-      expect.objectContaining({ name: 'tools', available: false }),
-    );
+    expect(
+      json(await pair.callTool('help', { kwargs: { format: 'json' } })).namespaces,
+    ).toContainEqual(expect.objectContaining({ name: 'tools', available: false }));
     expect(
       text(
-        await pair.tool('call', {
+        await pair.callTool('call', {
           namespace: 'shop.orders',
           function: 'list',
           kwargs: { customer_id: 'C-1' },
         }),
       ),
     ).toContain('ORD-');
-    expect(text(await pair.tool('skill'))).toContain('createorderwithcheck');
+    expect(text(await pair.callTool('skill'))).toContain('createorderwithcheck');
   });
 });

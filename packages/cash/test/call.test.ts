@@ -1,6 +1,7 @@
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShopServer } from './fixtures/shop.js';
-import { code, createTestPair, json, type TestPair, text } from './helpers.js';
+import { code, json, text } from './helpers.js';
 
 let pair: TestPair | undefined;
 afterEach(async () => {
@@ -15,7 +16,7 @@ async function shop(options: Parameters<typeof createShopServer>[0] = {}) {
 
 describe('call routing and arguments', () => {
   it('routes to a function and returns its result as compact JSON', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', {
       namespace: 'orders',
       function: 'create',
@@ -32,7 +33,7 @@ describe('call routing and arguments', () => {
   });
 
   it('normalizes namespace, function and kwargs keys before matching', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', {
       namespace: 'Inventory',
       function: 'CHECK',
@@ -50,7 +51,7 @@ describe('call routing and arguments', () => {
   });
 
   it('rejects invalid kwargs with the problems and a pointer to help(namespace, function)', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', {
       namespace: 'orders',
       function: 'create',
@@ -65,7 +66,7 @@ describe('call routing and arguments', () => {
   });
 
   it('suggests the nearest parameter for an unknown argument', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', {
       namespace: 'orders',
       function: 'list',
@@ -75,7 +76,7 @@ describe('call routing and arguments', () => {
   });
 
   it('refuses two kwargs keys that normalize to the same parameter', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', {
       namespace: 'inventory',
       function: 'check',
@@ -86,7 +87,7 @@ describe('call routing and arguments', () => {
   });
 
   it('answers an unknown function with nearest names, other namespaces and the help call', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', {
       namespace: 'orders',
       function: 'ship',
@@ -105,7 +106,7 @@ describe('call routing and arguments', () => {
   });
 
   it('answers an unknown or malformed namespace with UNKNOWN_NAMESPACE', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const unknown = await tool('call', { namespace: 'orders.retial', function: 'summary' });
     expect(text(unknown)).toBe(
       '**Error:** No namespace `orders.retial`. Nearest: `orders.retail`. Use `help(namespace="orders")` to see the available namespaces.',
@@ -123,7 +124,7 @@ describe('call routing and arguments', () => {
   });
 
   it('reports a failing handler as FUNCTION_FAILED with one line and no stack', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', { namespace: 'orders', function: 'fail' });
     expect(code(result)).toBe('FUNCTION_FAILED');
     expect(text(result)).toBe('**Error:** `orders.fail` failed: database is locked');
@@ -132,7 +133,7 @@ describe('call routing and arguments', () => {
 
 describe('output gating', () => {
   it('gates a response above the default threshold with a count, a limit and the directive to narrow', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', { namespace: 'orders', function: 'list' });
     expect(code(result)).toBe('GATED');
     const size = (result.structuredContent as { size: number }).size;
@@ -150,7 +151,7 @@ describe('output gating', () => {
   });
 
   it('lets the same call through with the suggested sizelimit', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const gated = await tool('call', { namespace: 'orders', function: 'list' });
     const suggested = (gated.structuredContent as { suggested_sizelimit: number })
       .suggested_sizelimit;
@@ -170,7 +171,7 @@ describe('output gating', () => {
   });
 
   it('lets a narrowed query through and honours a lower limit', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const narrowed = await tool('call', {
       namespace: 'orders',
       function: 'list',
@@ -188,7 +189,7 @@ describe('output gating', () => {
   });
 
   it('gates with a higher server threshold only above it', async () => {
-    const { tool } = await shop({ gateThreshold: 100_000 });
+    const { callTool: tool } = await shop({ gateThreshold: 100_000 });
     const result = await tool('call', { namespace: 'orders', function: 'list' });
     expect(result.isError).toBeUndefined();
   });

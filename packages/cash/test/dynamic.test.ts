@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import {
   Agent,
   type Dispatcher,
@@ -19,7 +20,7 @@ import {
   mountManifests,
 } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
-import { code, createTestPair, json, type TestPair, text } from './helpers.js';
+import { code, json, text } from './helpers.js';
 import { createTestCertificates, startHttpsServer, type TestHttpsServer } from './tls-helpers.js';
 
 /** What the test HTTPS server answers at the manifest path. */
@@ -118,16 +119,16 @@ describe('dynamic aggregation over HTTPS', () => {
     state.manifest = (origin) => manifestFor(`${origin}/mcp`);
     const { pair, dynamic } = await start();
     expect(dynamic.entries()).toMatchObject([{ label: 'shop', available: true, error: undefined }]);
-    expect(text(await pair.tool('help'))).toContain(
+    expect(text(await pair.callTool('help'))).toContain(
       '- **shop** — The shop: orders, inventory, crm.',
     );
-    const result = await pair.tool('call', {
+    const result = await pair.callTool('call', {
       namespace: 'shop.orders',
       function: 'list',
       kwargs: { customer_id: 'C-1' },
     });
     expect((json(result).orders as unknown[]).length).toBeGreaterThan(0);
-    expect(text(await pair.tool('skill'))).toContain('(`shop.orders`)');
+    expect(text(await pair.callTool('skill'))).toContain('(`shop.orders`)');
   });
 
   it('refetches the manifest only after its cache_ttl has passed', async () => {
@@ -147,18 +148,20 @@ describe('dynamic aggregation over HTTPS', () => {
     const { pair, dynamic } = await start();
     expect(dynamic.entries()[0]).toMatchObject({ available: false });
     expect(dynamic.entries()[0]?.error).toContain('differs from the manifest\'s host "127.0.0.1"');
-    expect(json(await pair.tool('help', { kwargs: { format: 'json' } })).namespaces).toContainEqual(
-      expect.objectContaining({ name: 'shop', available: false }),
-    );
-    const refused = await pair.tool('call', { namespace: 'shop.orders', function: 'list' });
+    expect(
+      json(await pair.callTool('help', { kwargs: { format: 'json' } })).namespaces,
+    ).toContainEqual(expect.objectContaining({ name: 'shop', available: false }));
+    const refused = await pair.callTool('call', { namespace: 'shop.orders', function: 'list' });
     expect(code(refused)).toBe('UPSTREAM_UNAVAILABLE');
-    expect(text(await pair.tool('call', { namespace: 'local', function: 'ping' }))).toBe('pong');
+    expect(text(await pair.callTool('call', { namespace: 'local', function: 'ping' }))).toBe(
+      'pong',
+    );
     await pair.close();
     await dynamic.close();
     await aggregator?.close();
     const trusted = await start({ trustedEndpointHosts: ['LOCALHOST'] });
     expect(trusted.dynamic.entries()[0]).toMatchObject({ available: true });
-    const listed = await trusted.pair.tool('call', {
+    const listed = await trusted.pair.callTool('call', {
       namespace: 'shop.inventory',
       function: 'check',
       kwargs: { product_id: 'P', quantity: 1 },
@@ -173,15 +176,15 @@ describe('dynamic aggregation over HTTPS', () => {
       manifests: [{ url: `${https.origin}${MANIFEST_PATH}`, label: 'shop' }],
     });
     expect(dynamic.entries()[0]).toMatchObject({ label: 'shop', available: false });
-    expect(text(await pair.tool('help'))).toMatch(/- \*\*shop\*\* — .*_\(available: false\)_/);
-    expect(code(await pair.tool('call', { namespace: 'shop.orders', function: 'list' }))).toBe(
+    expect(text(await pair.callTool('help'))).toMatch(/- \*\*shop\*\* — .*_\(available: false\)_/);
+    expect(code(await pair.callTool('call', { namespace: 'shop.orders', function: 'list' }))).toBe(
       'UPSTREAM_UNAVAILABLE',
     );
     state.status = 200;
     clock += 5_000;
     await dynamic.refresh();
     expect(dynamic.entries()[0]).toMatchObject({ available: true });
-    expect(code(await pair.tool('call', { namespace: 'shop.orders', function: 'list' }))).toBe(
+    expect(code(await pair.callTool('call', { namespace: 'shop.orders', function: 'list' }))).toBe(
       'GATED',
     );
   });

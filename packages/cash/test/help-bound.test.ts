@@ -1,9 +1,10 @@
 import { createCatalogServer, parseCatalog } from '@x/core/catalog-server';
 import { countTokens } from '@x/core/tokens';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CashServer, createCashServer, createUpstreamMount } from '../src/index.js';
 import { syntheticCatalog, TARGET_TOOL } from './fixtures/synthetic-catalog.js';
-import { createTestPair, json, type TestPair, text } from './helpers.js';
+import { json, text } from './helpers.js';
 import { inMemoryUpstream } from './upstream-helpers.js';
 
 /** The size of the Seal-Tools catalog the issue measured `help("seal")` on. */
@@ -38,7 +39,7 @@ async function aggregate(tools: number, helpTokenLimit?: number): Promise<TestPa
 
 /** A help answer's text, after checking it is within `limit` tokens. */
 async function help(args: Record<string, unknown>, limit = LIMIT): Promise<string> {
-  const answer = text(await (pair as TestPair).tool('help', args));
+  const answer = text(await (pair as TestPair).callTool('help', args));
   expect(countTokens(answer)).toBeLessThanOrEqual(limit);
   return answer;
 }
@@ -82,7 +83,7 @@ describe('help of an aggregate over a 4,076-tool upstream', () => {
     expect(labels(found)[0]).toBe(TARGET_TOOL.name);
     const documented = await help({ namespace: 'seal', function: labels(found)[0] });
     expect(documented).toContain('| from_currency | string | yes |');
-    const result = await (pair as TestPair).tool('call', {
+    const result = await (pair as TestPair).callTool('call', {
       namespace: 'seal',
       function: TARGET_TOOL.name,
       kwargs: { amount: 5, from_currency: 'USD', to_currency: 'EUR' },
@@ -131,7 +132,9 @@ describe('help within the bound for small servers', () => {
     expect(cut).toMatch(
       /_Cut: the whole answer is [\d,]+ tokens, over the 2,000-token help limit\._$/,
     );
-    const gated = json(await pair.tool('help', { function: 'essay', kwargs: { format: 'json' } }));
+    const gated = json(
+      await pair.callTool('help', { function: 'essay', kwargs: { format: 'json' } }),
+    );
     expect(gated).toMatchObject({ function: 'essay', gated: true, token_limit: LIMIT });
   });
 

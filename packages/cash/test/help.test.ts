@@ -1,6 +1,7 @@
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShopServer } from './fixtures/shop.js';
-import { code, createTestPair, json, type TestPair, text } from './helpers.js';
+import { code, json, text } from './helpers.js';
 
 let pair: TestPair | undefined;
 afterEach(async () => {
@@ -15,7 +16,7 @@ async function shop(options: Parameters<typeof createShopServer>[0] = {}) {
 
 describe('help layering', () => {
   it('lists only top-level namespaces with one line each, and the supported arguments', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const answer = text(await tool('help'));
     expect(answer).toBe(
       [
@@ -30,7 +31,7 @@ describe('help layering', () => {
   });
 
   it('lists sub-namespaces and functions of a namespace, without parameters', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const answer = text(await tool('help', { namespace: 'orders' }));
     expect(answer).toContain('## Sub-namespaces\n\n- **retail** — Retail channel orders.');
     expect(answer).toContain('## Functions\n\n- **create** — Create a new order.');
@@ -38,7 +39,7 @@ describe('help layering', () => {
   });
 
   it('documents a function with a parameter subset and advertises params="full" and examples', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const answer = text(await tool('help', { namespace: 'orders', function: 'create' }));
     expect(answer).toContain('# orders.create\n\nCreate a new order for a customer.');
     expect(answer).toContain('| customer_id | string | yes | Unique customer identifier. |');
@@ -50,7 +51,7 @@ describe('help layering', () => {
   });
 
   it('shows every parameter with constraints under params="full", and examples on request', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const answer = text(
       await tool('help', {
         namespace: 'orders',
@@ -68,7 +69,7 @@ describe('help layering', () => {
   });
 
   it('drills into hierarchical namespaces with dotted paths and normalized labels', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     expect(text(await tool('help', { namespace: 'Orders.RETAIL' }))).toContain('# orders.retail');
     expect(text(await tool('help', { namespace: 'orders.retail', function: 'Summary' }))).toContain(
       '| since | string | no | ISO 8601 date filter. |',
@@ -76,7 +77,7 @@ describe('help layering', () => {
   });
 
   it('answers in JSON with format="json" at every layer', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     expect(json(await tool('help', { kwargs: { format: 'json' } }))).toEqual({
       namespaces: [
         { name: 'orders', description: 'Create and manage customer orders.' },
@@ -104,7 +105,7 @@ describe('help layering', () => {
   });
 
   it('ignores unknown keyword arguments with a note instead of failing', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('help', {
       kwargs: { model: 'haiku', format: 'xml' },
       detailed: true,
@@ -115,16 +116,16 @@ describe('help layering', () => {
   });
 
   it('advertises the gate threshold only when it is above 10,000', async () => {
-    const { tool } = await shop({ gateThreshold: 50_000 });
+    const { callTool: tool } = await shop({ gateThreshold: 50_000 });
     expect(text(await tool('help'))).toContain('Gate threshold: 50,000 characters');
     expect(json(await tool('help', { kwargs: { format: 'json' } })).gate_threshold).toBe(50_000);
     await pair?.close();
     const lower = await shop({ gateThreshold: 5_000 });
-    expect(text(await lower.tool('help'))).not.toContain('Gate threshold');
+    expect(text(await lower.callTool('help'))).not.toContain('Gate threshold');
   });
 
   it('answers unknown namespaces and functions with the nearest names and the help call', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const namespace = await tool('help', { namespace: 'ordrs' });
     expect(namespace.isError).toBe(true);
     expect(code(namespace)).toBe('UNKNOWN_NAMESPACE');

@@ -1,32 +1,6 @@
-import { Client } from '@modelcontextprotocol/client';
-import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
+/** Readers of CaSH tool results. */
 
-/** A connected client/server pair over InMemoryTransport. */
-export interface TestPair {
-  client: Client;
-  /** Calls one of the three tools and returns the result. */
-  tool(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
-  close(): Promise<void>;
-}
-
-/** Connects a real SDK client to `server` in-process. */
-export async function createTestPair(server: McpServer): Promise<TestPair> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'cash-test', version: '0.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  return {
-    client,
-    async tool(name, args = {}) {
-      return (await client.callTool({ name, arguments: args })) as CallToolResult;
-    },
-    async close() {
-      await client.close();
-      await server.close();
-    },
-  };
-}
+import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** The joined text blocks of a result. */
 export function text(result: CallToolResult): string {

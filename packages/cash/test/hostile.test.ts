@@ -1,6 +1,7 @@
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShopServer } from './fixtures/shop.js';
-import { code, createTestPair, type TestPair, text } from './helpers.js';
+import { code, text } from './helpers.js';
 
 let pair: TestPair | undefined;
 afterEach(async () => {
@@ -21,14 +22,14 @@ describe('hostile input', () => {
     ['an array', [1, 2]],
     ['a number', 42],
   ])('refuses kwargs that are %s with INVALID_ARGUMENTS', async (_label, kwargs) => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', { namespace: 'orders', function: 'list', kwargs });
     expect(code(result)).toBe('INVALID_ARGUMENTS');
     expect(text(result)).toBe('**Error:** Invalid `call` arguments: `kwargs` must be an object.');
   });
 
   it('refuses a call without a function, with a wrong type, or with misplaced arguments', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     expect(text(await tool('call', { namespace: 'orders' }))).toContain('`function` is required');
     expect(code(await tool('call', { function: 7 }))).toBe('INVALID_ARGUMENTS');
     expect(code(await tool('call', { function: 'list', sizelimit: -1 }))).toBe('INVALID_ARGUMENTS');
@@ -38,7 +39,7 @@ describe('hostile input', () => {
   });
 
   it('refuses deeply nested kwargs without overflowing the stack', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     let deep: unknown = 'bottom';
     for (let index = 0; index < 5_000; index += 1) deep = { nested: deep };
     const result = await tool('call', {
@@ -50,7 +51,7 @@ describe('hostile input', () => {
   });
 
   it('refuses huge kwargs', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     const result = await tool('call', {
       namespace: 'orders',
       function: 'create',
@@ -60,7 +61,7 @@ describe('hostile input', () => {
   });
 
   it('answers names with foreign characters, huge names and prototype keys as unknown', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     for (const name of [
       '__proto__',
       'constructor',
@@ -89,7 +90,7 @@ describe('hostile input', () => {
   });
 
   it('answers help and skill with wrong argument types as INVALID_ARGUMENTS', async () => {
-    const { tool } = await shop();
+    const { callTool: tool } = await shop();
     expect(code(await tool('help', { namespace: 42 }))).toBe('INVALID_ARGUMENTS');
     expect(code(await tool('skill', { kwargs: 'x' }))).toBe('INVALID_ARGUMENTS');
     expect(

@@ -1,4 +1,5 @@
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { HELP_QUERY_EXTENSION } from '../src/help/help-options.js';
@@ -10,7 +11,6 @@ import {
   serializeManifest,
 } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
-import { createTestPair, type TestPair } from './helpers.js';
 
 const RFC_EXAMPLE = `cash_version: "1.0"
 last_updated: "2026-04-24"

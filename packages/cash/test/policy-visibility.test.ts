@@ -7,6 +7,7 @@
 import { createCatalogServer } from '@x/core/catalog-server';
 import { createPolicyEngine } from '@x/core/policy';
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CashServer,
@@ -16,7 +17,7 @@ import {
   type UpstreamMount,
 } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
-import { code, createTestPair, type TestPair, text } from './helpers.js';
+import { code, text } from './helpers.js';
 import { CATALOG, inMemoryUpstream } from './upstream-helpers.js';
 
 const config = parseMcpServersConfig(
@@ -81,17 +82,20 @@ describe('createPolicyVisibility', () => {
   it('hides a denied tool by its upstream name, and a forwarded server with a denied tool', async () => {
     const connect = await aggregate();
     const limited = await connect('limited');
-    const index = text(await limited.tool('help'));
+    const index = text(await limited.callTool('help'));
     expect(index).toContain('Tools of the MCP server x-catalog-server (2 tools).');
     expect(index).not.toContain('shop');
     // `get-weather` is labelled get_weather; the denied `get_weather` is get_weather_2.
-    const listing = text(await limited.tool('help', { namespace: 'tools' }));
+    const listing = text(await limited.callTool('help', { namespace: 'tools' }));
     expect(listing).toContain('**get_weather**');
     expect(listing).not.toContain('get_weather_2');
-    const denied = await limited.tool('call', { namespace: 'tools', function: 'get_weather_2' });
+    const denied = await limited.callTool('call', {
+      namespace: 'tools',
+      function: 'get_weather_2',
+    });
     expect(code(denied)).toBe('UNKNOWN_FUNCTION');
-    const shop = await limited.tool('help', { namespace: 'shop' });
-    const unknown = await limited.tool('help', { namespace: 'shqp' });
+    const shop = await limited.callTool('help', { namespace: 'shop' });
+    const unknown = await limited.callTool('help', { namespace: 'shqp' });
     expect(JSON.stringify(shop).replaceAll('shop', '<name>')).toBe(
       JSON.stringify(unknown).replaceAll('shqp', '<name>'),
     );
@@ -100,12 +104,12 @@ describe('createPolicyVisibility', () => {
   it('shows a forwarded server whole to a role allowed all of it, and nothing else of upstreams', async () => {
     const connect = await aggregate();
     const shopper = await connect('shopper');
-    const index = text(await shopper.tool('help'));
+    const index = text(await shopper.callTool('help'));
     expect(index).toContain('**shop**');
     expect(index).toContain('**local**');
     expect(index).not.toContain('**tools**');
     const open = await connect('someone');
-    expect(text(await open.tool('help'))).toContain('**tools**');
-    expect(text(await open.tool('help'))).toContain('(3 tools)');
+    expect(text(await open.callTool('help'))).toContain('**tools**');
+    expect(text(await open.callTool('help'))).toContain('(3 tools)');
   });
 });

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CashError, createCashServer, stripExecutableContent } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
-import { code, createTestPair, json, type TestPair, text } from './helpers.js';
+import { code, json, text } from './helpers.js';
 
 const SKILLS = fileURLToPath(new URL('./fixtures/skills', import.meta.url));
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 describe('skill', () => {
   it('lists every skill with its namespace when called without a name', async () => {
     pair = await createTestPair(createShopServer().createMcpServer());
-    const answer = text(await pair.tool('skill'));
+    const answer = text(await pair.callTool('skill'));
     expect(answer).toBe(
       [
         '# Skills',
@@ -26,7 +27,7 @@ describe('skill', () => {
       ].join('\n'),
     );
     expect(
-      json(await pair.tool('skill', { namespace: 'inventory', kwargs: { format: 'json' } })),
+      json(await pair.callTool('skill', { namespace: 'inventory', kwargs: { format: 'json' } })),
     ).toEqual({
       skills: [{ namespace: 'inventory', name: 'restock', description: 'Restock a product.' }],
     });
@@ -35,7 +36,7 @@ describe('skill', () => {
   it('returns a skill with placeholders filled from normalized kwargs, and names the missing ones', async () => {
     pair = await createTestPair(createShopServer().createMcpServer());
     const filled = text(
-      await pair.tool('skill', {
+      await pair.callTool('skill', {
         namespace: 'orders',
         skillname: 'CreateOrderWithCheck',
         kwargs: { customerId: 'C-42', product_id: 'P-7' },
@@ -46,7 +47,7 @@ describe('skill', () => {
     expect(filled).toContain('for P-7.');
     expect(filled).not.toContain('Inputs not given');
     const partial = text(
-      await pair.tool('skill', { namespace: 'orders', skillname: 'createorderwithcheck' }),
+      await pair.callTool('skill', { namespace: 'orders', skillname: 'createorderwithcheck' }),
     );
     expect(partial).toContain('{{customer_id}}');
     expect(partial).toContain(
@@ -56,10 +57,10 @@ describe('skill', () => {
 
   it('answers an unknown skill with UNKNOWN_SKILL and where a skill of that name lives', async () => {
     pair = await createTestPair(createShopServer().createMcpServer());
-    const result = await pair.tool('skill', { skillname: 'createorderwithcheck' });
+    const result = await pair.callTool('skill', { skillname: 'createorderwithcheck' });
     expect(code(result)).toBe('UNKNOWN_SKILL');
     expect(text(result)).toContain('Found elsewhere: `orders.createorderwithcheck`.');
-    const near = await pair.tool('skill', {
+    const near = await pair.callTool('skill', {
       namespace: 'orders',
       skillname: 'createorderwithchek',
     });
@@ -69,7 +70,7 @@ describe('skill', () => {
   it('never mentions skills in help', async () => {
     pair = await createTestPair(createShopServer().createMcpServer());
     for (const args of [{}, { namespace: 'orders' }, { namespace: 'inventory' }]) {
-      expect(text(await pair.tool('help', args))).not.toMatch(
+      expect(text(await pair.callTool('help', args))).not.toMatch(
         /skill|restock|createorderwithcheck/i,
       );
     }
@@ -82,13 +83,13 @@ describe('skill', () => {
       .skillsFromFolder(SKILLS);
     expect(labels).toEqual(['create_order_with_check', 'refund']);
     pair = await createTestPair(server.createMcpServer());
-    const listing = text(await pair.tool('skill'));
+    const listing = text(await pair.callTool('skill'));
     expect(listing).toContain(
       '- **create_order_with_check** (`orders`) — Create an order after verifying stock availability.',
     );
     expect(listing).toContain('- **refund** (`orders`) — Refund an order in full.');
     const skill = text(
-      await pair.tool('skill', {
+      await pair.callTool('skill', {
         namespace: 'orders',
         skillname: 'createorderwithcheck',
         kwargs: { product_id: 'P-7' },

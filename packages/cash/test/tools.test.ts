@@ -1,8 +1,8 @@
 import { countTokens } from '@x/core/tokens';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CASH_TOOLS, createCashServer } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
-import { createTestPair, type TestPair } from './helpers.js';
 
 let pair: TestPair | undefined;
 afterEach(async () => {

@@ -1,8 +1,9 @@
 import type { SessionContext } from '@x/core/serve';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VisibilityHook } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
-import { createTestPair, type TestPair, text } from './helpers.js';
+import { text } from './helpers.js';
 
 const viewerSeesReadsOnly: VisibilityHook = (target, session) => {
   if (session?.role !== 'viewer') return true;
@@ -31,39 +32,39 @@ async function connect(role: string | undefined) {
 describe('context-dependent visibility', () => {
   it('hides functions and namespaces from help for a viewer', async () => {
     const viewer = await connect('viewer');
-    const index = text(await viewer.tool('help'));
+    const index = text(await viewer.callTool('help'));
     expect(index).not.toContain('crm');
-    const orders = text(await viewer.tool('help', { namespace: 'orders' }));
+    const orders = text(await viewer.callTool('help', { namespace: 'orders' }));
     expect(orders).toContain('**list**');
     expect(orders).not.toContain('**create**');
     const admin = await connect('admin');
-    expect(text(await admin.tool('help'))).toContain('crm');
+    expect(text(await admin.callTool('help'))).toContain('crm');
   });
 
   it('answers a hidden function exactly as an unknown one', async () => {
     const viewer = await connect('viewer');
-    const hidden = await viewer.tool('call', {
+    const hidden = await viewer.callTool('call', {
       namespace: 'orders',
       function: 'create',
       kwargs: {},
     });
-    const unknown = await viewer.tool('call', {
+    const unknown = await viewer.callTool('call', {
       namespace: 'orders',
       function: 'creat',
       kwargs: {},
     });
     expect(JSON.stringify(hidden)).toBe(JSON.stringify(unknown).replaceAll('creat', 'create'));
-    const helpHidden = await viewer.tool('help', { namespace: 'orders', function: 'create' });
+    const helpHidden = await viewer.callTool('help', { namespace: 'orders', function: 'create' });
     expect(text(helpHidden)).not.toMatch(/customer_id|Nearest/);
   });
 
   it('answers a hidden namespace exactly as an unknown one, without suggesting it', async () => {
     const viewer = await connect('viewer');
-    const hidden = await viewer.tool('call', { namespace: 'crm', function: 'contactupdate' });
+    const hidden = await viewer.callTool('call', { namespace: 'crm', function: 'contactupdate' });
     expect(text(hidden)).toBe(
       '**Error:** No namespace `crm`. Use `help()` to see the available namespaces.',
     );
-    const near = await viewer.tool('help', { namespace: 'crn' });
+    const near = await viewer.callTool('help', { namespace: 'crn' });
     expect(text(near)).toBe(
       '**Error:** No namespace `crn`. Use `help()` to see the available namespaces.',
     );
@@ -71,6 +72,6 @@ describe('context-dependent visibility', () => {
 
   it('hides skills of hidden namespaces and keeps visible ones', async () => {
     const viewer = await connect('viewer');
-    expect(text(await viewer.tool('skill'))).toContain('restock');
+    expect(text(await viewer.callTool('skill'))).toContain('restock');
   });
 });

@@ -1,8 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CashError, createCashServer, createUpstreamMount } from '../src/index.js';
-import { code, createTestPair, type TestPair, text } from './helpers.js';
+import { code, text } from './helpers.js';
 import { inMemoryUpstream } from './upstream-helpers.js';
 
 let pair: TestPair | undefined;
@@ -50,7 +51,7 @@ async function ledger() {
   const connected = await createTestPair(server.createMcpServer());
   pair = connected;
   const call = (name: string, kwargs: Record<string, unknown>, sizelimit?: number) =>
-    connected.tool('call', {
+    connected.callTool('call', {
       namespace: 'ledger',
       function: name,
       kwargs,
@@ -132,7 +133,7 @@ describe('a large result of a plain MCP upstream tool', () => {
     server.mount('up', createUpstreamMount(await inMemoryUpstream('up', upstream)));
     pair = await createTestPair(server.createMcpServer());
     const call = (name: string) =>
-      (pair as TestPair).tool('call', { namespace: 'up', function: name });
+      (pair as TestPair).callTool('call', { namespace: 'up', function: name });
     const peek = await call('peek');
     expect([peek.isError, code(peek)]).toEqual([true, 'GATED']);
     const put = await call('put');

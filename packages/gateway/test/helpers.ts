@@ -1,30 +1,11 @@
-/** Shared test plumbing: in-memory client/server pairs and upstream adapters. */
+/** Shared test plumbing: upstream adapters over in-memory client/server pairs. */
 
-import { Client } from '@modelcontextprotocol/client';
-import type { CallToolResult, McpServer, Tool } from '@modelcontextprotocol/server';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
+import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { type Catalog as CoreCatalog, createCatalogServer } from '@x/core/catalog-server';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import type { GatewayUpstream } from '../src/server/upstream.js';
 import { referenceServerTools } from './fixtures.js';
-
-/** A client connected in memory to a server; dispose (or `close`) ends both. */
-export interface TestPair extends AsyncDisposable {
-  client: Client;
-  close(): Promise<void>;
-}
-
-/** Connects a real SDK client to `server` over a linked in-memory transport pair. */
-export async function createTestPair(server: McpServer): Promise<TestPair> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'gateway-test', version: '0.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  const close = async () => {
-    await client.close();
-    await server.close();
-  };
-  return { client, close, [Symbol.asyncDispose]: close };
-}
 
 /** A call an upstream received. */
 export interface RecordedCall {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestPair } from '@x/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   checkDescriptions,
@@ -10,7 +11,7 @@ import {
   ProgressiveDisclosureError,
   withProgressiveDisclosure,
 } from '../src/index.js';
-import { createNotesServer, createTestPair, readDescriptions } from './helpers.js';
+import { createNotesServer, readDescriptions } from './helpers.js';
 
 let folder: string;
 const opened: DescriptionFolder[] = [];

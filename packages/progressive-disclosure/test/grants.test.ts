@@ -1,9 +1,10 @@
 import { createMemorySessionStore } from '@x/core/sessions';
+import { createTestPair } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import { createGrantStore } from '../src/grants.js';
 import { createProgressiveDisclosure } from '../src/index.js';
 import { createReadLimiter } from '../src/rate-limit.js';
-import { createNotesServer, createTestPair, readDescriptions } from './helpers.js';
+import { createNotesServer, readDescriptions } from './helpers.js';
 
 function createClock(start = 1_000) {
   let time = start;

@@ -1,32 +1,11 @@
 /**
- * Test helpers: a small SDK server, a client linked to it in memory, and readers of the
- * progressive-disclosure payloads.
+ * Test helpers: a small SDK server and readers of the progressive-disclosure payloads.
  */
 
-import { Client } from '@modelcontextprotocol/client';
-import type { CallToolResult, ReadResourceResult, Server } from '@modelcontextprotocol/server';
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
-/** A connected client and the server behind it; `await using` closes both. */
-export interface TestPair {
-  client: Client;
-  close(): Promise<void>;
-  [Symbol.asyncDispose](): Promise<void>;
-}
-
-/** Connects a real SDK client to `server` over an in-memory transport pair. */
-export async function createTestPair(server: McpServer | Server): Promise<TestPair> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  const client = new Client({ name: 'pd-test', version: '0.0.0' });
-  await client.connect(clientTransport);
-  const close = async () => {
-    await client.close();
-    await server.close();
-  };
-  return { client, close, [Symbol.asyncDispose]: close };
-}
 
 /** A notes server of three tools and one resource, with long descriptions. */
 export function createNotesServer(): McpServer {

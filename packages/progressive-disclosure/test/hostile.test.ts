@@ -1,6 +1,7 @@
+import { createTestPair } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import { TOOL_DESCRIPTIONS_URI, withProgressiveDisclosure } from '../src/index.js';
-import { createNotesServer, createTestPair, readJson } from './helpers.js';
+import { createNotesServer, readJson } from './helpers.js';
 
 async function read(uri: string) {
   await using pair = await createTestPair(withProgressiveDisclosure(createNotesServer()));

@@ -4,16 +4,13 @@
  * refused until its description is read, then called; the upstream speaks the 2026-07-28 era.
  */
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { createTestPair, type FixtureUpstream, startModernOnly } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ModernOnlyUpstream,
-  startModernOnly,
-} from '../../../scripts/modern-only-upstream.mjs';
 import { createDisclosureProxy, type DisclosureProxy } from '../src/index.js';
-import { createTestPair, readDescriptions, resultText } from './helpers.js';
+import { readDescriptions, resultText } from './helpers.js';
 
 let proxy: DisclosureProxy | undefined;
-let upstream: ModernOnlyUpstream | undefined;
+let upstream: FixtureUpstream | undefined;
 
 afterEach(async () => {
   await proxy?.close();

@@ -8,10 +8,9 @@ import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { createPolicyEngine } from '@x/core/policy';
 import { serveHttp } from '@x/core/serve';
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { startModernOnly, startSkillsServer } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startModernOnly } from '../../../scripts/modern-only-upstream.mjs';
-import { startSkillsServer } from '../../../scripts/skills-upstream.mjs';
 import { createDisclosureProxy } from '../src/index.js';
 
 const GROUPS = 'io.modelcontextprotocol/groups';

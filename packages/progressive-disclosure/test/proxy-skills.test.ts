@@ -8,9 +8,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { serveHttp } from '@x/core/serve';
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { startModernOnly, startSkillsServer } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startModernOnly } from '../../../scripts/modern-only-upstream.mjs';
-import { startSkillsServer } from '../../../scripts/skills-upstream.mjs';
 import { createDisclosureProxy } from '../src/index.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseMcpServersConfig } from '@x/core/upstreams';
+import { createTestPair } from '@x/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDisclosureProxy, type DisclosureProxy } from '../src/index.js';
-import { createTestPair, readDescriptions, resultText } from './helpers.js';
+import { readDescriptions, resultText } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const official = (name: string) =>

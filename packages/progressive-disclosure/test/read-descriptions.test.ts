@@ -1,7 +1,8 @@
+import { createTestPair } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import { withProgressiveDisclosure } from '../src/index.js';
 import { availableToolNames } from '../src/read-descriptions.js';
-import { createNotesServer, createTestPair, readDescriptions } from './helpers.js';
+import { createNotesServer, readDescriptions } from './helpers.js';
 
 describe('available_tools of an unknown name (§6.3)', () => {
   it('lists every name in list order when they fit', () => {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { createTestPair } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import { systemPromptGuidance } from '../src/index.js';
-import { createTestPair, readDescriptions, resultText } from './helpers.js';
+import { readDescriptions, resultText } from './helpers.js';
 import { factory } from './quickstart.examples.js';
 
 const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');

@@ -1,7 +1,8 @@
 import { createMemorySessionStore } from '@x/core/sessions';
+import { createTestPair } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import { createProgressiveDisclosure } from '../src/index.js';
-import { createNotesServer, createTestPair, readDescriptions, resultText } from './helpers.js';
+import { createNotesServer, readDescriptions, resultText } from './helpers.js';
 
 describe('a store shared by several instances', () => {
   it('keeps grants when a server closes with forgetOnClose off, until forgetSession', async () => {

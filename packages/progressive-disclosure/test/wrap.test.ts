@@ -1,5 +1,6 @@
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { createCatalogServer } from '@x/core/catalog-server';
+import { createTestPair } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import {
   createDescriptionMap,
@@ -8,13 +9,7 @@ import {
   TOOL_DESCRIPTIONS_URI,
   withProgressiveDisclosure,
 } from '../src/index.js';
-import {
-  createNotesServer,
-  createTestPair,
-  readDescriptions,
-  readJson,
-  resultText,
-} from './helpers.js';
+import { createNotesServer, readDescriptions, readJson, resultText } from './helpers.js';
 
 describe('stage 1: tools/list (§3.1)', () => {
   it('lists every tool with its first sentence and the type-only open input schema', async () => {

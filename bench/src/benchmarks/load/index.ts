@@ -79,12 +79,7 @@ async function measure(
       started.push(await startApp(cli, [...app.args(context.config), ...shared]));
     }
     proxy =
-      instances === 2
-        ? await startLoadProxy(
-            context.root,
-            started.map((instance) => instance.url),
-          )
-        : undefined;
+      instances === 2 ? await startLoadProxy(started.map((instance) => instance.url)) : undefined;
     return await runLoad({
       url: proxy?.url ?? (started[0] as AppInstance).url,
       scenario: app.scenario,
@@ -115,7 +110,7 @@ export const loadBenchmark: Benchmark = {
         folder,
         join(root, 'packages', 'core', 'dist', 'catalog-server', 'bin.js'),
       );
-      redis = await startLoadRedis(root);
+      redis = await startLoadRedis();
       for (const app of LOAD_APPS) {
         for (const era of ['legacy', 'modern'] as const) {
           for (const instances of [1, 2] as const) {

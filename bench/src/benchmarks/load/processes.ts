@@ -1,14 +1,13 @@
 /**
  * The processes of the load benchmark: the built apps over Streamable HTTP
- * on loopback, a private Redis and the round-robin proxy of `scripts/`, each
+ * on loopback, a private Redis and the round-robin proxy of `@x/test-kit`, each
  * stopped with its whole process group.
  *
  * @module
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { startRedisServer, startRoundRobinProxy } from '@x/test-kit';
 
 /** A running app instance. */
 export interface AppInstance {
@@ -20,7 +19,7 @@ export interface AppInstance {
   stop(): Promise<void>;
 }
 
-/** A private redis-server (see scripts/redis-server.mjs). */
+/** A private redis-server (`startRedisServer` of `@x/test-kit`). */
 export interface LoadRedis {
   /** `redis://127.0.0.1:PORT`. */
   readonly url: string;
@@ -28,7 +27,7 @@ export interface LoadRedis {
   stop(): Promise<void>;
 }
 
-/** One address in front of several instances (see scripts/round-robin-proxy.mjs). */
+/** One address in front of several instances (`startRoundRobinProxy` of `@x/test-kit`). */
 export interface LoadProxy {
   /** The proxy's MCP endpoint. */
   readonly url: URL;
@@ -99,18 +98,12 @@ export function startApp(
   });
 }
 
-/** Starts a private Redis with the repository's test helper. */
-export async function startLoadRedis(repositoryRoot: string): Promise<LoadRedis> {
-  const module = (await import(
-    pathToFileURL(join(repositoryRoot, 'scripts', 'redis-server.mjs')).href
-  )) as { startRedisServer(): Promise<LoadRedis> };
-  return module.startRedisServer();
+/** Starts a private Redis with the test kit's helper. */
+export function startLoadRedis(): Promise<LoadRedis> {
+  return startRedisServer();
 }
 
-/** Starts the round-robin proxy of the repository's scripts in front of `targets`. */
-export async function startLoadProxy(repositoryRoot: string, targets: URL[]): Promise<LoadProxy> {
-  const module = (await import(
-    pathToFileURL(join(repositoryRoot, 'scripts', 'round-robin-proxy.mjs')).href
-  )) as { startRoundRobinProxy(targets: URL[]): Promise<LoadProxy> };
-  return module.startRoundRobinProxy(targets);
+/** Starts the test kit's round-robin proxy in front of `targets`. */
+export function startLoadProxy(targets: URL[]): Promise<LoadProxy> {
+  return startRoundRobinProxy(targets);
 }

@@ -1,5 +1,6 @@
 import { SdkErrorCode } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type Catalog,
@@ -8,7 +9,6 @@ import {
   createCatalogServer,
 } from '../../src/catalog-server/index.js';
 import { CoreError } from '../../src/errors.js';
-import { createTestPair, type TestPair } from './fixtures.js';
 
 const CATALOG: Catalog = [
   {

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type Catalog,
@@ -6,7 +7,7 @@ import {
   createCatalogServer,
   MAX_ARGUMENT_DEPTH,
 } from '../../src/catalog-server/index.js';
-import { createTestPair, loadCatalogOnce, SERVERS_CATALOG, type TestPair } from './fixtures.js';
+import { loadCatalogOnce, SERVERS_CATALOG } from './fixtures.js';
 
 const WEATHER: Catalog = [
   {

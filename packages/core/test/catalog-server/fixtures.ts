@@ -1,6 +1,5 @@
 /**
- * Catalog files the tests write (from {@link buildServersCatalog} and {@link buildToolsCatalog})
- * and a client pair.
+ * Catalog files the tests write (from {@link buildServersCatalog} and {@link buildToolsCatalog}).
  *
  * @module
  */
@@ -8,9 +7,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import type { McpServer } from '@modelcontextprotocol/server';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterAll } from 'vitest';
 import { type Catalog, loadCatalog } from '../../src/catalog-server/index.js';
 import { buildServersCatalog, buildToolsCatalog } from './generated-catalogs.js';
@@ -45,34 +41,4 @@ export function loadCatalogOnce(path: string): Promise<Catalog> {
     loaded.set(path, catalog);
   }
   return catalog;
-}
-
-/** A real SDK client connected in memory to a server, with every message it received, as JSON text. */
-export interface TestPair {
-  client: Client;
-  /** Each message from the server, serialized exactly as a stream transport would send it. */
-  received: string[];
-  close(): Promise<void>;
-}
-
-/** Connects a real `Client` to `server` over `InMemoryTransport.createLinkedPair()`. */
-export async function createTestPair(server: McpServer): Promise<TestPair> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'catalog-server-test', version: '1.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  const received: string[] = [];
-  const deliver = clientTransport.onmessage;
-  clientTransport.onmessage = (message, extra) => {
-    received.push(JSON.stringify(message));
-    deliver?.(message, extra);
-  };
-  return {
-    client,
-    received,
-    async close() {
-      await client.close();
-      await server.close();
-    },
-  };
 }

@@ -5,9 +5,8 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeStdinIn, type StdinCloseServer, spawnStdioPeer } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
-import { closeStdinIn, type StdinCloseServer } from '../../../../scripts/stdin-close.mjs';
-import { spawnStdioPeer } from '../../../../scripts/stdio-peer.mjs';
 import { TOOLS_CATALOG } from './fixtures.js';
 
 const BIN = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/catalog-server/bin.js');

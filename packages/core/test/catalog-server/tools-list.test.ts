@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/server';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CatalogServerOptions,
@@ -7,14 +8,7 @@ import {
   createCatalogServerFactory,
   TOOL_NAME_PATTERN,
 } from '../../src/catalog-server/index.js';
-import {
-  createTestPair,
-  loadCatalogOnce,
-  readRawCatalog,
-  SERVERS_CATALOG,
-  type TestPair,
-  TOOLS_CATALOG,
-} from './fixtures.js';
+import { loadCatalogOnce, readRawCatalog, SERVERS_CATALOG, TOOLS_CATALOG } from './fixtures.js';
 
 const pairs: TestPair[] = [];
 afterEach(async () => {

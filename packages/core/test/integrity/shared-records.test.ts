@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import { startRedisServer, type TestRedisServer } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../../scripts/redis-server.mjs';
 import { type OpenToolIntegrity, openConfiguredIntegrity } from '../../src/integrity/index.js';
 
 let redis: TestRedisServer;

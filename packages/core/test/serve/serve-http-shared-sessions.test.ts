@@ -1,8 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
+import { startRedisServer, startRoundRobinProxy, type TestRedisServer } from '@x/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../../scripts/redis-server.mjs';
-import { startRoundRobinProxy } from '../../../../scripts/round-robin-proxy.mjs';
 import { CoreError } from '../../src/errors.js';
 import {
   type HttpServeOptions,

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { startRedisServer, type TestRedisServer } from '@x/test-kit';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../../scripts/redis-server.mjs';
 import { CoreError } from '../../src/errors.js';
 import {
   type ClosableSessionStore,

@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import {
+  type HttpFixture,
   MODERN_ONLY_SERVER as MODERN_ONLY,
-  type ModernOnlyHttpServer,
   startModernOnlyHttp,
-} from '../../../../scripts/modern-only-upstream.mjs';
+} from '@x/test-kit';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createUpstream, type Upstream } from '../../src/upstreams/index.js';
 import { firstText, nodeServer, OFFICIAL, rejection } from './helpers.js';
 
 describe('upstreams of either protocol era', () => {
   const opened: Upstream[] = [];
-  const servers: ModernOnlyHttpServer[] = [];
+  const servers: HttpFixture[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((upstream) => upstream.close()));
     await Promise.all(servers.splice(0).map((server) => server.close()));

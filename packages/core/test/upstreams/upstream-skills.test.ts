@@ -1,5 +1,5 @@
+import { SKILL_URIS, startSkillsServer } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SKILL_URIS, startSkillsServer } from '../../../../scripts/skills-upstream.mjs';
 import { createUpstream, type Upstream } from '../../src/upstreams/index.js';
 import { nodeServer, OFFICIAL, rejection } from './helpers.js';
 

@@ -1,6 +1,7 @@
 /** A gateway (or proxy) with controls over fake upstreams, for the controls' server tests. */
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { CoreError } from '@x/core';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import type { GatewayControlsOptions } from '../../src/controls/controls-options.js';
 import {
   type ControlsEvent,
@@ -10,7 +11,7 @@ import {
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createProxyServer } from '../../src/server/proxy-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
-import { createTestPair, type FakeUpstream, fakeUpstream, type TestPair } from '../helpers.js';
+import { type FakeUpstream, fakeUpstream } from '../helpers.js';
 
 const objectSchema = (properties: Record<string, unknown>, required: string[] = []) =>
   ({ type: 'object', properties, required }) as Tool['inputSchema'];

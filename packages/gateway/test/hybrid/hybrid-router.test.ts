@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOpenAiEmbeddingProvider, type EmbeddingProvider } from '@x/core/embeddings';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChoiceCard } from '../../src/cards/choice-card.js';
 import {
@@ -9,7 +10,7 @@ import {
   createGatewayServerFactory,
 } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
-import { createTestPair, fakeUpstream, simpleTool, structured, type TestPair } from '../helpers.js';
+import { fakeUpstream, simpleTool, structured } from '../helpers.js';
 
 /** Words of one meaning share an axis, the way an embedding model places them. */
 const AXES = [/weather|temperature|forecast/, /theatre|show|broadway/, /file|disk/];

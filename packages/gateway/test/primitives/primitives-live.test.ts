@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { UpstreamPool } from '@x/core/upstreams';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ChoiceCard, ChoiceCardSchema } from '../../src/cards/choice-card.js';
 import type { ResultEnvelope } from '../../src/firewall/result-envelope.js';
@@ -11,7 +12,7 @@ import {
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { upstreamsFromPool } from '../../src/server/upstream.js';
-import { createTestPair, fakeUpstream, firstText, structured, type TestPair } from '../helpers.js';
+import { fakeUpstream, firstText, structured } from '../helpers.js';
 import { EVERYTHING_BIN, openLivePool } from '../live-upstreams.js';
 
 let pool: UpstreamPool;

@@ -5,8 +5,8 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { createUpstreamPool, parseMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
+import { createTestPair, startSkillsServer, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSkillsServer } from '../../../../scripts/skills-upstream.mjs';
 import type { ChoiceCard } from '../../src/cards/choice-card.js';
 import type { ResultEnvelope } from '../../src/firewall/result-envelope.js';
 import {
@@ -18,7 +18,7 @@ import { skillResources } from '../../src/primitives/skill-resources.js';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { upstreamsFromPool } from '../../src/server/upstream.js';
-import { createTestPair, structured, type TestPair } from '../helpers.js';
+import { structured } from '../helpers.js';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {

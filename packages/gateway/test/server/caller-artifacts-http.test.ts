@@ -5,12 +5,13 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
+import type { TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayErrorPayload } from '../../src/error-payload/error-payload.js';
 import type { ResultEnvelope } from '../../src/firewall/result-envelope.js';
 import { createGatewayServerFactory } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime } from '../../src/server/runtime.js';
-import { referenceUpstreams, structured, type TestPair } from '../helpers.js';
+import { referenceUpstreams, structured } from '../helpers.js';
 
 const TOKEN_A = 'caller-a-token-0123456789';
 const TOKEN_B = 'caller-b-token-0123456789';

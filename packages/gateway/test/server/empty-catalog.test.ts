@@ -1,7 +1,8 @@
+import { createTestPair } from '@x/test-kit';
 import { describe, expect, it } from 'vitest';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime } from '../../src/server/runtime.js';
-import { createTestPair, firstText, structured } from '../helpers.js';
+import { firstText, structured } from '../helpers.js';
 
 const EMPTY =
   'The catalog is empty: no upstream server offers a tool yet, so there is nothing to browse or run.';

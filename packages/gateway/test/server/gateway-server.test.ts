@@ -1,4 +1,5 @@
 import { countJsonTokens } from '@x/core/tokens';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ARTIFACT_HANDLE_PATTERN } from '../../src/artifacts/artifact.js';
@@ -8,14 +9,7 @@ import { type ResultEnvelope, ResultEnvelopeSchema } from '../../src/firewall/re
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { anyText, toolIdArbitrary } from '../arbitraries.js';
-import {
-  createTestPair,
-  firstText,
-  referenceUpstreams,
-  type SpyingUpstream,
-  structured,
-  type TestPair,
-} from '../helpers.js';
+import { firstText, referenceUpstreams, type SpyingUpstream, structured } from '../helpers.js';
 
 /** The ceiling on the gateway's `tools/list` (issue 19: at most 300 tokens). */
 const GATEWAY_TOOLS_LIST_TOKENS = 300;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createUpstreamPool, type UpstreamPool } from '@x/core/upstreams';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProxyServer } from '../../src/server/proxy-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { upstreamsFromPool } from '../../src/server/upstream.js';
-import { createTestPair, type TestPair } from '../helpers.js';
 
 const CATALOG_SERVER = fileURLToPath(
   new URL('../../node_modules/@x/core/dist/catalog-server/bin.js', import.meta.url),

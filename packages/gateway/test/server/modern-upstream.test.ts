@@ -4,20 +4,17 @@
  * the upstream connection says it speaks the 2026-07-28 era.
  */
 import { createUpstreamPool, parseMcpServersConfig, type UpstreamPool } from '@x/core/upstreams';
+import { createTestPair, type FixtureUpstream, startModernOnly, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ModernOnlyUpstream,
-  startModernOnly,
-} from '../../../../scripts/modern-only-upstream.mjs';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { upstreamsFromPool } from '../../src/server/upstream.js';
-import { createTestPair, firstText, type TestPair } from '../helpers.js';
+import { firstText } from '../helpers.js';
 
 let pool: UpstreamPool | undefined;
 let runtime: GatewayRuntime | undefined;
 let pair: TestPair | undefined;
-let upstream: ModernOnlyUpstream | undefined;
+let upstream: FixtureUpstream | undefined;
 
 afterEach(async () => {
   await pair?.close();

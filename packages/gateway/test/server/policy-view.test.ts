@@ -4,6 +4,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { createPolicyEngine } from '@x/core/policy';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restrictCatalog } from '../../src/browse/catalog.js';
 import { createGatewayControls } from '../../src/controls/gateway-controls.js';
@@ -15,14 +16,7 @@ import {
 } from '../../src/primitives/primitive-runtime.js';
 import { createGatewayServer, type GatewayServerOptions } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
-import {
-  createTestPair,
-  type FakeUpstream,
-  fakeUpstream,
-  simpleTool,
-  structured,
-  type TestPair,
-} from '../helpers.js';
+import { type FakeUpstream, fakeUpstream, simpleTool, structured } from '../helpers.js';
 
 const policies = createPolicyEngine({
   roles: {

@@ -1,18 +1,17 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GatewayErrorPayload } from '../../src/error-payload/error-payload.js';
 import { createProxyServer, createProxyServerFactory } from '../../src/server/proxy-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { CLIENT_SAFE_NAME_PATTERN } from '../../src/tool-id/client-safe-name.js';
 import {
-  createTestPair,
   type FakeUpstream,
   fakeUpstream,
   referenceUpstreams,
   type SpyingUpstream,
   simpleTool,
   structured,
-  type TestPair,
 } from '../helpers.js';
 
 let pairs: TestPair[];

@@ -14,18 +14,17 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { CoreError } from '@x/core';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createProxyServer } from '../../src/server/proxy-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import {
-  createTestPair,
   type FakeUpstream,
   fakeUpstream,
   referenceUpstreams,
   simpleTool,
   structured,
-  type TestPair,
 } from '../helpers.js';
 
 let pairs: TestPair[] = [];

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createUpstreamPool, type Upstream, type UpstreamPool } from '@x/core/upstreams';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayErrorPayload } from '../../src/error-payload/error-payload.js';
 import type { ResultEnvelope } from '../../src/firewall/result-envelope.js';
 import { createGatewayServer } from '../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../src/server/runtime.js';
 import { upstreamsFromPool } from '../../src/server/upstream.js';
-import { createTestPair, structured, type TestPair } from '../helpers.js';
+import { structured } from '../helpers.js';
 
 const CATALOG_SERVER = fileURLToPath(
   new URL('../../node_modules/@x/core/dist/catalog-server/bin.js', import.meta.url),

@@ -3,15 +3,13 @@
  * traffic), over stdio and over Streamable HTTP: the tool is its function, a model's call reaches
  * it, and the status reports the 2026-07-28 era.
  */
+
+import { type FixtureUpstream, startModernOnly } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ModernOnlyUpstream,
-  startModernOnly,
-} from '../../../../scripts/modern-only-upstream.mjs';
 import { createMcpDriver, type McpDriver } from '../../src/mcp/index.js';
 
 let driver: McpDriver | undefined;
-let upstream: ModernOnlyUpstream | undefined;
+let upstream: FixtureUpstream | undefined;
 
 afterEach(async () => {
   await driver?.close();

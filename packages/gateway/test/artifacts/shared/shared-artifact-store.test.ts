@@ -8,9 +8,9 @@ import {
   createRedisSessionStore,
   type SessionStore,
 } from '@x/core/sessions';
+import { startRedisServer, type TestRedisServer } from '@x/test-kit';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../../../scripts/redis-server.mjs';
 import {
   createSharedArtifacts,
   type SharedArtifactsOptions,

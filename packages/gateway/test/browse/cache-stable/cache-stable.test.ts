@@ -1,4 +1,5 @@
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
+import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CacheStableOptionsSchema } from '../../../src/browse/cache-stable/cache-stable-options.js';
 import { CACHE_BREAKPOINT_ID } from '../../../src/browse/cache-stable/cache-stable-order.js';
@@ -7,13 +8,11 @@ import type { ChoiceCard } from '../../../src/cards/choice-card.js';
 import { createGatewayServer } from '../../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../../src/server/runtime.js';
 import {
-  createTestPair,
   fakeUpstream,
   firstText,
   referenceUpstreams,
   simpleTool,
   structured,
-  type TestPair,
 } from '../../helpers.js';
 
 const CACHE_STABLE = CacheStableOptionsSchema.parse({});

@@ -1,13 +1,14 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type RunningHttpServer, serveHttp } from '@x/core/serve';
 import { createMemorySessionStore } from '@x/core/sessions';
+import type { TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CacheStableOptionsSchema } from '../../../src/browse/cache-stable/cache-stable-options.js';
 import { CACHE_BREAKPOINT_ID } from '../../../src/browse/cache-stable/cache-stable-order.js';
 import type { ChoiceCard } from '../../../src/cards/choice-card.js';
 import { createGatewayServerFactory } from '../../../src/server/gateway-server.js';
 import { createGatewayRuntime, type GatewayRuntime } from '../../../src/server/runtime.js';
-import { referenceUpstreams, structured, type TestPair } from '../../helpers.js';
+import { referenceUpstreams, structured } from '../../helpers.js';
 
 const SESSIONS = 20;
 const QUERIES = [

@@ -3,7 +3,7 @@
 // and one `echo` tool; both protocol eras. Over stdio by default, over Streamable HTTP on
 // 127.0.0.1 with `http` (prints `FIXTURE_LISTENING <port>` on stderr). `cash` adds the three
 // CaSH tools (`call`, `help`, `skill`) answering one CaSH skill, for a CaSH upstream that also
-// serves the extension. Tests start it through ./skills-upstream.mjs.
+// serves the extension. Tests start it through `startSkillsServer` of @x/test-kit.
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';

@@ -1,7 +1,7 @@
 // An MCP server over Streamable HTTP on 127.0.0.1 that speaks both protocol eras (2025 traffic
 // statelessly) for the message-size tests: `blob` answers with `bytes` characters of text, `echo`
 // with its text. Prints `FIXTURE_LISTENING <port>` on stderr; tests start it through
-// ./modern-only-upstream.mjs (`startHttpFixture`).
+// `startHttpFixture(LARGE_RESULT_HTTP_SERVER)` of @x/test-kit.
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';

@@ -1,10 +1,18 @@
-// Reading a Prometheus `/metrics` text in tests, one sample at a time.
+/**
+ * Reading a server's Prometheus `/metrics` text and its health endpoints in tests.
+ *
+ * @module
+ */
 
 /**
  * The value of the first sample of `name` whose labels include every `labels` pair (a
  * labelled sample: `name{...} value`), or `undefined` when there is none.
  */
-export function metricSample(text, name, labels) {
+export function metricSample(
+  text: string,
+  name: string,
+  labels: Readonly<Record<string, string>>,
+): number | undefined {
   const line = text
     .split('\n')
     .find(
@@ -16,13 +24,15 @@ export function metricSample(text, name, labels) {
 }
 
 /** Fetches `path` (`/metrics`, `/readyz`) on the origin of an MCP endpoint. */
-export function fetchOnOrigin(url, path) {
+export function fetchOnOrigin(url: URL, path: string): Promise<Response> {
   return fetch(new URL(path, url.origin));
 }
 
 /** `/healthz` and `/readyz` of a server, each as `[status, parsed body]`. */
-export async function readHealth(url) {
-  const read = async (path) => {
+export async function readHealth(
+  url: URL,
+): Promise<{ health: [number, unknown]; ready: [number, unknown] }> {
+  const read = async (path: string): Promise<[number, unknown]> => {
     const response = await fetchOnOrigin(url, path);
     return [response.status, await response.json()];
   };

@@ -1,22 +1,41 @@
 /**
  * A private `redis-server` for tests: a free loopback port, a temporary folder, no persistence,
- * stopped by the test. Installs Debian's redis-server first when it is missing
- * (scripts/ensure-redis.sh).
+ * stopped by the test. Installs Debian's redis-server first when it is missing (the repository's
+ * `scripts/ensure-redis.sh`).
+ *
+ * @module
  */
 
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ENSURE_SCRIPT = fileURLToPath(new URL('./ensure-redis.sh', import.meta.url));
+/** `scripts/ensure-redis.sh` at the repository root (this file is `tooling/test-kit/{src,dist}/redis/`). */
+const ENSURE_SCRIPT = fileURLToPath(
+  new URL('../../../../scripts/ensure-redis.sh', import.meta.url),
+);
 const READY = /Ready to accept connections/;
 const START_TIMEOUT_MS = 10_000;
 
-/** Runs scripts/ensure-redis.sh once per process when redis-server is not on the PATH. */
-function ensureRedisInstalled() {
+/** A private redis-server started by {@link startRedisServer}. */
+export interface TestRedisServer {
+  /** `redis://127.0.0.1:PORT`. */
+  url: string;
+  /** The loopback port it listens on. */
+  port: number;
+  /** Stops it, keeping its port and folder for {@link TestRedisServer.restart}. */
+  pause(): Promise<void>;
+  /** Stops it if running and starts it again, empty, on the same port. */
+  restart(): Promise<void>;
+  /** Stops it and removes its folder. */
+  stop(): Promise<void>;
+}
+
+/** Runs scripts/ensure-redis.sh when redis-server is not on the PATH. */
+function ensureRedisInstalled(): void {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   if (found.status === 0) return;
   const installed = spawnSync('bash', [ENSURE_SCRIPT], { encoding: 'utf8', stdio: 'pipe' });
@@ -26,19 +45,19 @@ function ensureRedisInstalled() {
 }
 
 /** A port nothing listens on right now (the kernel's choice). */
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
 }
 
 /** Starts redis-server on `port` in `dir` and resolves once it accepts connections. */
-function launch(port, dir) {
+function launch(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
     [
@@ -65,7 +84,7 @@ function launch(port, dir) {
       child.kill('SIGKILL');
       reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms: ${output}`));
     }, START_TIMEOUT_MS);
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (READY.test(output)) {
         clearTimeout(timer);
@@ -76,7 +95,7 @@ function launch(port, dir) {
       }
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
     child.once('exit', (code) => {
@@ -87,7 +106,7 @@ function launch(port, dir) {
 }
 
 /** Stops `child` (SIGTERM, SIGKILL after 5 s) and resolves once it has exited. */
-function terminate(child) {
+function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -99,20 +118,13 @@ function terminate(child) {
   });
 }
 
-/**
- * Starts a private redis-server bound to 127.0.0.1 on a free port.
- *
- * @returns {Promise<{ url: string, port: number, stop(): Promise<void>, restart(): Promise<void>, pause(): Promise<void> }>}
- *   `stop` ends it and removes its folder; `restart` stops it and starts it again on the same port
- *   (empty, since nothing is saved); `pause` stops it without removing the folder (start it again
- *   with `restart`).
- */
-export async function startRedisServer() {
+/** Starts a private redis-server on a free 127.0.0.1 port (installing it first when missing). */
+export async function startRedisServer(): Promise<TestRedisServer> {
   ensureRedisInstalled();
   const dir = await mkdtemp(join(tmpdir(), 'x-redis-'));
-  let child;
+  let child: ChildProcess | undefined;
   let port = 0;
-  let lastError;
+  let lastError: unknown;
   for (let attempt = 0; attempt < 3 && child === undefined; attempt += 1) {
     port = await freePort();
     try {
@@ -125,18 +137,19 @@ export async function startRedisServer() {
     await rm(dir, { recursive: true, force: true });
     throw lastError;
   }
+  let running: ChildProcess = child;
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
     async pause() {
-      await terminate(child);
+      await terminate(running);
     },
     async restart() {
-      await terminate(child);
-      child = await launch(port, dir);
+      await terminate(running);
+      running = await launch(port, dir);
     },
     async stop() {
-      await terminate(child);
+      await terminate(running);
       await rm(dir, { recursive: true, force: true });
     },
   };
