@@ -1,4 +1,4 @@
-import type { SessionContext } from '@x/core/serve';
+import type { CallerContext } from '@x/core/serve';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VisibilityHook } from '../src/index.js';
 import { createShopServer } from './fixtures/shop.js';
@@ -10,7 +10,7 @@ const viewerSeesReadsOnly: VisibilityHook = (target, session) => {
   return target.kind !== 'function' || target.tags.includes('read');
 };
 
-function session(role: string | undefined): SessionContext {
+function caller(role: string | undefined): CallerContext {
   return { sessionId: undefined, role, transport: 'stdio', era: 'legacy', scope: 'stdio:test' };
 }
 
@@ -22,7 +22,7 @@ afterEach(async () => {
 
 async function connect(role: string | undefined) {
   const pair = await createTestPair(
-    createShopServer({ visibility: viewerSeesReadsOnly }).createMcpServer(session(role)),
+    createShopServer({ visibility: viewerSeesReadsOnly }).createMcpServer(caller(role)),
   );
   pairs.push(pair);
   return pair;
