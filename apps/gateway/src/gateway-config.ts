@@ -27,7 +27,7 @@ export const GATEWAY_CONFIG_KEY = 'x-gateway';
  * The `x-gateway` section: every field optional, unknown fields refused. The dispatch controls
  * of gateway-surface §4.4 and §4.5 (`schemaTrust`, `tolerantArgs`, `retry`, `cache`, `dryRun`,
  * `rateLimits`), then `cacheStable` (§5), `refresh` (§4.6) and `primitives` (§9), then where
- * per-session state lives (`sessionStore`), the bounds of artifacts (`artifacts`) and hybrid
+ * per-caller state lives (`sessionStore`), the bounds of artifacts (`artifacts`) and hybrid
  * ranking (`embeddings`).
  */
 export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
@@ -41,7 +41,7 @@ export const GatewayConfigSchema = GatewayControlsOptionsSchema.extend({
   groups: GroupsOptionsSchema.optional(),
   /** How the upstreams start: `maxParallelStarts` at once, each within `connectTimeoutMs`. */
   upstreams: UpstreamPoolConfigSchema.optional(),
-  /** Where per-session state lives (`{ "redis": "redis://HOST:PORT" }` to share it); HTTP only. */
+  /** Where per-caller state lives (`{ "redis": "redis://HOST:PORT" }` to share it); HTTP only. */
   sessionStore: SessionStoreConfigSchema.optional(),
   /** Bounds of each session's artifacts, and the shared directory for large ones. */
   artifacts: ArtifactsConfigSchema.optional(),

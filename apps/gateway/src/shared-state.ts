@@ -1,5 +1,5 @@
 /**
- * Where `x-gateway serve` keeps per-session state: in this process by
+ * Where `x-gateway serve` keeps per-caller state: in this process by
  * default, or in a shared session store (Redis) with shared artifacts, so
  * several instances behind one address serve any request of a session.
  *
@@ -24,7 +24,7 @@ import {
 
 /** The session state of one `serve`, and how to release it. */
 export interface SharedState {
-  /** The session store every server of this process writes per-session state to. */
+  /** The session store every server of this process writes per-caller state to. */
   readonly store: ClosableSessionStore;
   /** What `serveHttp` needs to record sessions in a shared store (empty for the in-memory one). */
   readonly http: Pick<HttpServeOptions, 'sessionStore' | 'onSessionClosed'>;
@@ -39,7 +39,7 @@ export interface SharedState {
  * With a shared store, artifacts are shared too: small ones in the store,
  * those above `artifacts.inlineMaxBytes` in `artifacts.directory` when set;
  * a session's artifacts go when a DELETE ends the session. The artifact
- * bounds of `artifacts` hold per session either way, and `maxTotalBytes` over
+ * bounds of `artifacts` hold per caller scope either way, and `maxTotalBytes` over
  * all sessions (of the process in memory, of every instance when shared).
  *
  * `storeOptions.onError` hears of a lost store, naming its address, for the log.

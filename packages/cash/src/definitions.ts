@@ -5,14 +5,14 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { SessionContext } from '@x/core/serve';
+import type { CallerContext } from '@x/core/serve';
 import type { z } from 'zod';
 import type { ObjectJsonSchema, ParamsDefinition } from './schema.js';
 
 /** What a handler learns about the call besides its kwargs. */
 export interface CallContext {
-  /** Who is calling (role, session); `undefined` when the server was built without a context. */
-  session: SessionContext | undefined;
+  /** Who is calling (role, caller scope); `undefined` when the server was built without a context. */
+  session: CallerContext | undefined;
   /** Aborted when the caller cancels the request or the connection closes. */
   signal: AbortSignal;
   /** The namespace path as registered (`orders.retail`; `''` for the root). */
@@ -138,7 +138,7 @@ export interface VisibilityTarget {
  */
 export type VisibilityHook = (
   target: VisibilityTarget,
-  session: SessionContext | undefined,
+  caller: CallerContext | undefined,
 ) => boolean;
 
 /** What a function produced: the MCP result, and the value it came from when there is one. */

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { SessionContext } from '@x/core/serve';
+import type { CallerContext } from '@x/core/serve';
 import { nearestNames } from '@x/core/text';
 import type { CashFunction, VisibilityHook, VisibilityTarget } from './definitions.js';
 import { CashError, toUpstreamError } from './errors.js';
@@ -21,8 +21,8 @@ import { formatInvocation, wireError } from './results.js';
 
 /** Who asks, and how to abandon the work. */
 export interface Scope {
-  /** The caller's session (role...); `undefined` when the server was built without one. */
-  session: SessionContext | undefined;
+  /** The caller (role, scope...); `undefined` when the server was built without one. */
+  session: CallerContext | undefined;
   /** The server's visibility hook. */
   visibility: VisibilityHook | undefined;
   /** Aborted when the request is cancelled. */

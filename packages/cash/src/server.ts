@@ -5,7 +5,7 @@
  */
 
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
-import type { HttpRouteHandler, SessionContext } from '@x/core/serve';
+import type { CallerContext, HttpRouteHandler } from '@x/core/serve';
 import { answerCall } from './call/answer-call.js';
 import { defineFunction } from './define-function.js';
 import type {
@@ -109,7 +109,7 @@ export interface NamespaceBuilder {
 /** Options of {@link CashServer.callTool}. */
 export interface CallToolOptions {
   /** Who is calling (for the visibility hook and handlers). */
-  session?: SessionContext;
+  session?: CallerContext;
   /** Cancels the call. */
   signal?: AbortSignal;
 }
@@ -121,10 +121,10 @@ export interface CashServer extends NamespaceBuilder {
   /** The default gate threshold in characters. */
   readonly gateThreshold: number;
   /**
-   * A new MCP server for one session: fits `ServerFactory` of `@x/core/serve`
+   * A new MCP server for one server instance: fits `ServerFactory` of `@x/core/serve`
    * (`serveStdio(context => cash.createMcpServer(context))`).
    */
-  createMcpServer(session?: SessionContext): McpServer;
+  createMcpServer(caller?: CallerContext): McpServer;
   /** Answers one of the three tools directly, as `tools/call` would (never throws for bad input). */
   callTool(
     name: 'call' | 'help' | 'skill',
@@ -237,14 +237,14 @@ export function createCashServer(options: CashServerOptions): CashServer {
     return self;
   }
 
-  function scopeOf(session: SessionContext | undefined, signal: AbortSignal): Scope {
+  function scopeOf(session: CallerContext | undefined, signal: AbortSignal): Scope {
     return { session, visibility: options.visibility, signal };
   }
 
   async function callTool(
     name: 'call' | 'help' | 'skill',
     args: unknown,
-    session: SessionContext | undefined,
+    session: CallerContext | undefined,
     signal: AbortSignal,
   ): Promise<CallToolResult> {
     const scope = scopeOf(session, signal);

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@x/core/serve';
+import type { CallerContext } from '@x/core/serve';
 import { createTestPair, type TestPair } from '@x/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VisibilityHook } from '../src/index.js';
@@ -11,7 +11,7 @@ const viewerSeesReadsOnly: VisibilityHook = (target, session) => {
   return target.kind !== 'function' || target.tags.includes('read');
 };
 
-function session(role: string | undefined): SessionContext {
+function caller(role: string | undefined): CallerContext {
   return { sessionId: undefined, role, transport: 'stdio', era: 'legacy', scope: 'stdio:test' };
 }
 
@@ -23,7 +23,7 @@ afterEach(async () => {
 
 async function connect(role: string | undefined) {
   const pair = await createTestPair(
-    createShopServer({ visibility: viewerSeesReadsOnly }).createMcpServer(session(role)),
+    createShopServer({ visibility: viewerSeesReadsOnly }).createMcpServer(caller(role)),
   );
   pairs.push(pair);
   return pair;

@@ -53,7 +53,7 @@ export interface InnerResourceHandlers {
 /** The caller a server instance serves, as far as this layer needs to know. */
 export interface SessionBinding {
   /**
-   * The caller scope the description-read limit counts under (`SessionContext.scope`): one stdio
+   * The caller scope the description-read limit counts under (`CallerContext.scope`): one stdio
    * connection, one 2025-era session without a token, or one principal (all its sessions and
    * 2026-07-28 requests), or the shared anonymous scope.
    */

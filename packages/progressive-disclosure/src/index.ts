@@ -80,6 +80,7 @@ export {
 export {
   createProgressiveDisclosure,
   type ProgressiveDisclosure,
+  type WrapCaller,
   type WrapSession,
   withProgressiveDisclosure,
 } from './wrap.js';

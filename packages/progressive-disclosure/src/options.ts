@@ -59,7 +59,7 @@ export interface ProgressiveDisclosureOptions {
   maxToolsPerRead?: number;
   /** The most names an unknown-tool entry lists in `available_tools`, nearest first (default 50). */
   maxAvailableTools?: number;
-  /** Description reads per session (default 60 per minute); `false` turns the limit off. */
+  /** Description reads per caller scope (default 60 per minute); `false` turns the limit off. */
   rateLimit?: RateLimitOptions | false;
   /** The clock of the rate limiter, in ms (default `Date.now`). */
   now?: () => number;

@@ -1,5 +1,5 @@
 /**
- * Per-session rate limiting of description reads: a token bucket kept in the `SessionStore`.
+ * Per-caller rate limiting of description reads: a token bucket kept in the `SessionStore`.
  *
  * @see progressive-disclosure §10.3
  * @module

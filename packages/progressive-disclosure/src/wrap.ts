@@ -14,7 +14,7 @@ import type {
   Server,
   Tool,
 } from '@modelcontextprotocol/server';
-import type { ServerFactory, SessionContext } from '@x/core/serve';
+import type { CallerContext, ServerFactory } from '@x/core/serve';
 import { ProgressiveDisclosureError } from './errors.js';
 import { grantKeyOf } from './grant-key.js';
 import {
@@ -30,8 +30,11 @@ const MAX_PAGES = 100;
 /** Marks a server that is already wrapped. */
 const WRAPPED = Symbol.for('@x/progressive-disclosure.wrapped');
 
-/** Which session a wrapped server serves; see {@link ProgressiveDisclosure.wrap}. */
-export type WrapSession = Partial<Pick<SessionContext, 'sessionId' | 'role' | 'scope' | 'era'>>;
+/** Which caller a wrapped server serves; see {@link ProgressiveDisclosure.wrap}. */
+export type WrapCaller = Partial<Pick<CallerContext, 'sessionId' | 'role' | 'scope' | 'era'>>;
+
+/** @deprecated use {@link WrapCaller}. */
+export type WrapSession = WrapCaller;
 
 /** A progressive-disclosure layer: options, store and caches shared by every session it wraps. */
 export interface ProgressiveDisclosure {
@@ -45,7 +48,7 @@ export interface ProgressiveDisclosure {
    * @throws ProgressiveDisclosureError `UNSUPPORTED_SERVER` when the server is connected, has no
    *   tool handlers yet, or is already wrapped.
    */
-  wrap<T extends McpServer | Server>(server: T, session?: WrapSession): T;
+  wrap<T extends McpServer | Server>(server: T, session?: WrapCaller): T;
   /** A `ServerFactory` that wraps every server `factory` builds, with the session's context. */
   wrapFactory(factory: ServerFactory): ServerFactory;
   /** Drops the grants and rate-limit state of a session now (they also lapse by themselves). */
@@ -97,7 +100,7 @@ export function createProgressiveDisclosure(
 ): ProgressiveDisclosure {
   const runtime = createDisclosureRuntime(options);
 
-  function wrap<T extends McpServer | Server>(server: T, session: WrapSession = {}): T {
+  function wrap<T extends McpServer | Server>(server: T, session: WrapCaller = {}): T {
     const low = lowLevel(server);
     if ((low as unknown as Record<symbol, unknown>)[WRAPPED] === true) {
       throw unsupported('this server is already wrapped with progressive disclosure');
@@ -172,7 +175,7 @@ export function createProgressiveDisclosure(
  */
 export function withProgressiveDisclosure<T extends McpServer | Server>(
   server: T,
-  options: ProgressiveDisclosureOptions & { session?: WrapSession } = {},
+  options: ProgressiveDisclosureOptions & { session?: WrapCaller } = {},
 ): T {
   const { session, ...layerOptions } = options;
   return createProgressiveDisclosure(layerOptions).wrap(server, session);

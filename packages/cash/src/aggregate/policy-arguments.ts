@@ -7,7 +7,7 @@
 
 import { CoreError } from '@x/core';
 import type { PolicyEngine } from '@x/core/policy';
-import type { SessionContext } from '@x/core/serve';
+import type { CallerContext } from '@x/core/serve';
 import { wireError } from '../results.js';
 
 /**
@@ -17,10 +17,10 @@ import { wireError } from '../results.js';
 export function policyArgumentCheck(
   policies: PolicyEngine,
   server: string,
-): (tool: string, kwargs: Record<string, unknown>, session: SessionContext | undefined) => void {
-  return (tool, kwargs, session) => {
+): (tool: string, kwargs: Record<string, unknown>, caller: CallerContext | undefined) => void {
+  return (tool, kwargs, caller) => {
     try {
-      policies.forRole(session?.role).checkArguments(server, tool, kwargs);
+      policies.forRole(caller?.role).checkArguments(server, tool, kwargs);
     } catch (error) {
       if (!CoreError.isInstance(error) || error.code !== 'POLICY_DENIED') throw error;
       const problem = `${error.message} (a policy of this caller's role)`;

@@ -7,7 +7,7 @@
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
-import type { SessionContext } from '@x/core/serve';
+import type { CallerContext } from '@x/core/serve';
 import { firstSentence } from '@x/core/text';
 import type { Upstream } from '@x/core/upstreams';
 import type { CashFunction } from '../definitions.js';
@@ -47,7 +47,7 @@ export interface UpstreamMountOptions {
   checkArguments?: (
     tool: string,
     kwargs: Record<string, unknown>,
-    session: SessionContext | undefined,
+    caller: CallerContext | undefined,
   ) => void;
 }
 

@@ -97,7 +97,7 @@ function toListedTool({ name, entry }: NamedCatalogTool): Tool {
  *
  * Naming, the tool list and the compiled-schema cache are shared by every server it builds,
  * so a new HTTP session costs almost nothing. The returned function fits `ServerFactory` of
- * `@x/core/serve` (it ignores the session context).
+ * `@x/core/serve` (it ignores the caller context).
  *
  * @throws CoreError `INVALID_ARGUMENT` for bad options, `CONFIG_INVALID` for duplicate names.
  */

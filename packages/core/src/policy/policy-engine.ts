@@ -48,7 +48,7 @@ export interface PolicyEngine {
   /** False when no `policies` section was given: every role is unrestricted. */
   readonly configured: boolean;
   /**
-   * The policy of a caller: `role` as in `SessionContext.role` of `@x/core/serve`, `undefined`
+   * The policy of a caller: `role` as in `CallerContext.role` of `@x/core/serve`, `undefined`
    * for a caller without a role (the `anonymous` policy).
    */
   forRole(role: string | undefined): RolePolicy;

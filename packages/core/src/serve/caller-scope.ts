@@ -1,6 +1,6 @@
 /**
  * The caller scope of a server instance: what per-caller state is keyed by when the protocol has
- * no session (see {@link SessionContext.scope}).
+ * no session (see {@link CallerContext.scope}).
  *
  * @module
  */

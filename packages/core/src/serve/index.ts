@@ -65,6 +65,7 @@ export { MIN_TOKEN_LENGTH, readTokensFile, type Tokens, TokensSchema } from './t
 // Shapes
 export type {
   AnsweredRequest,
+  CallerContext,
   HttpRoute,
   HttpRouteHandler,
   HttpRouteWithAuth,

@@ -4,7 +4,7 @@
  * limits), which run before this handler sees a request.
  *
  * The caller's role and token fingerprint travel to the factory as the request's `AuthInfo`
- * (the pass-through seam the SDK documents), and become the instance's `SessionContext` with
+ * (the pass-through seam the SDK documents), and become the instance's `CallerContext` with
  * the principal scope. 2025-era traffic never reaches this handler (`legacy: 'reject'`): the
  * session registry serves it.
  *

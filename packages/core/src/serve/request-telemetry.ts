@@ -27,7 +27,7 @@ import { instruments } from '../telemetry/instruments.js';
 import { outcomeOfErrorCode, outcomeOfResult } from '../telemetry/outcome.js';
 import { extractRequestContext } from '../telemetry/trace-context.js';
 import { tracer } from '../telemetry/tracer.js';
-import type { AnsweredRequest, ServerFactory, SessionContext } from './types.js';
+import type { AnsweredRequest, CallerContext, ServerFactory } from './types.js';
 
 /** A request between its arrival and its answer. */
 interface Pending {
@@ -81,12 +81,12 @@ function finish(pending: Pending, outcome: string, labels: Labels, onRequest: On
   onRequest?.({ method, tool, outcome, durationMs, ...labels });
 }
 
-function watch(transport: Transport, session: SessionContext, onRequest: OnRequest): void {
+function watch(transport: Transport, caller: CallerContext, onRequest: OnRequest): void {
   const pending = new Map<string | number, Pending>();
-  const labels: Labels = { era: session.era, transport: session.transport };
+  const labels: Labels = { era: caller.era, transport: caller.transport };
   const baseAttributes: Attributes = {
-    'network.transport': session.transport === 'stdio' ? 'pipe' : 'tcp',
-    'x.mcp.era': session.era,
+    'network.transport': caller.transport === 'stdio' ? 'pipe' : 'tcp',
+    'x.mcp.era': caller.era,
   };
   const receive = transport.onmessage;
   transport.onmessage = (message, extra) => {

@@ -31,7 +31,7 @@ export type ProtocolEra = 'legacy' | 'modern';
  * with its session (see `isSessionScope`); the others outlive every instance. Keep state keyed
  * by scope in a `SessionStore` so that any instance behind one address can serve the caller.
  */
-export interface SessionContext {
+export interface CallerContext {
   /** The 2025-era HTTP session id (`mcp-session-id`); `undefined` over stdio and in the modern era. */
   sessionId: string | undefined;
   /**
@@ -47,6 +47,9 @@ export interface SessionContext {
   scope: string;
 }
 
+/** @deprecated use {@link CallerContext} (renamed: it is the caller scope, not an MCP session). */
+export type SessionContext = CallerContext;
+
 /**
  * Builds one McpServer per server instance: stdio, one per connection; 2025-era HTTP, one per
  * session id; 2026-07-28 HTTP, one per request (so keep the factory cheap, build shared things
@@ -54,7 +57,7 @@ export interface SessionContext {
  *
  * Each call must return a new server with its own state: instances never share a server.
  */
-export type ServerFactory = (context: SessionContext) => McpServer | Promise<McpServer>;
+export type ServerFactory = (context: CallerContext) => McpServer | Promise<McpServer>;
 
 /** A server started by `serveStdio` or `serveHttp`. */
 export interface RunningServer {

@@ -1,8 +1,10 @@
 /**
- * `@x/core/sessions`: storage for per-session state.
+ * `@x/core/sessions`: storage for per-caller state and the records of 2025-era MCP sessions.
  *
- * Everything a package keeps per MCP session goes through a {@link SessionStore}, never a
- * module-level variable, so that a shared backend (Redis) can serve several instances.
+ * Everything a package keeps per caller (keyed by the caller scope of `@x/core/serve`, which is a
+ * 2025-era MCP session for an HTTP session without a bearer token) goes through a
+ * {@link SessionStore}, never a module-level variable, so that a shared backend (Redis) can serve
+ * several instances.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The Redis {@link SessionStore}: per-session state shared by every instance that points at the
+ * The Redis {@link SessionStore}: per-caller state shared by every instance that points at the
  * same Redis, on the `ioredis` client.
  *
  * `ioredis` rather than `redis` (node-redis): it bounds every command with one option

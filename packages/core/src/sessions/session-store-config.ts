@@ -37,7 +37,7 @@ export const MemorySessionStoreConfigSchema = z.strictObject({
 });
 
 /**
- * Where per-session state lives: `{ redis: "redis://127.0.0.1:6379" }` shares it between
+ * Where per-caller state lives: `{ redis: "redis://127.0.0.1:6379" }` shares it between
  * instances, `{ memory: {} }` (the default) keeps it in this process.
  */
 export const SessionStoreConfigSchema = z.union([

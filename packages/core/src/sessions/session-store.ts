@@ -1,5 +1,5 @@
 /**
- * The per-session state contract every `@x` package writes through.
+ * The per-caller state contract every `@x` package writes through.
  *
  * @module
  */
@@ -37,12 +37,13 @@ export interface SessionStoreSetOptions {
 export type SessionStoreUpdater = (current: JsonValue | undefined) => JsonValue | undefined;
 
 /**
- * Asynchronous key-value storage for per-session state (progressive-disclosure grants,
- * cache-stable seen sets, rate-limit windows), so that several gateway instances can later
- * share one backend.
+ * Asynchronous key-value storage for per-caller state (progressive-disclosure grants,
+ * cache-stable seen sets, rate-limit windows) and the records of 2025-era MCP sessions, so that
+ * several gateway instances can share one backend.
  *
- * Keys are opaque strings; by convention `<feature>:<sessionId>:<name>`, so that
- * `keys('<feature>:<sessionId>:')` finds a session's entries. Values are JSON (see
+ * Keys are opaque strings; by convention `<feature>:<scope>:<name>` (the caller scope of
+ * `@x/core/serve`, see {@link ownerOfKey}), so that `keys('<feature>:<scope>:')` finds a
+ * caller's entries. Values are JSON (see
  * {@link JsonValue}); a value that `JSON.stringify` cannot write (a function, a `bigint`, a
  * cycle, a top-level `undefined`) is refused with a `CoreError` `INVALID_ARGUMENT`.
  */

@@ -2,7 +2,7 @@
  * What the observable gauges read when a metric reader collects: the upstreams, servers and
  * callers of this process, registered by the code that owns them and removed when it closes.
  *
- * This is process-wide telemetry state, not per-session state: a gauge reports the process.
+ * This is process-wide telemetry state, not per-caller state: a gauge reports the process.
  *
  * @module
  */

@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { LATEST_PROTOCOL_VERSION, McpServer } from '@modelcontextprotocol/server';
-import type { ServerFactory, SessionContext } from '../../src/serve/index.js';
+import type { CallerContext, ServerFactory } from '../../src/serve/index.js';
 
 /** A factory whose servers each keep their own counter, and which records every context it saw. */
-export function createCounterFactory(): { factory: ServerFactory; contexts: SessionContext[] } {
-  const contexts: SessionContext[] = [];
+export function createCounterFactory(): { factory: ServerFactory; contexts: CallerContext[] } {
+  const contexts: CallerContext[] = [];
   const factory: ServerFactory = (context) => {
     contexts.push(context);
     const server = new McpServer({ name: 'counter', version: '1.0.0' });
@@ -14,7 +14,7 @@ export function createCounterFactory(): { factory: ServerFactory; contexts: Sess
       count += 1;
       return { content: [{ type: 'text', text: String(count) }] };
     });
-    server.registerTool('whoami', { description: 'Echoes the session context.' }, async () => ({
+    server.registerTool('whoami', { description: 'Echoes the caller context.' }, async () => ({
       content: [{ type: 'text', text: JSON.stringify(context) }],
     }));
     return server;

@@ -4,11 +4,11 @@ import { startRedisServer, startRoundRobinProxy, type TestRedisServer } from '@x
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../../src/errors.js';
 import {
+  type CallerContext,
   type HttpServeOptions,
   type HttpSessionCloseReason,
   type RunningHttpServer,
   type ServerFactory,
-  type SessionContext,
   serveHttp,
 } from '../../src/serve/index.js';
 import {
@@ -19,11 +19,11 @@ import {
 import { callText, errorCode, INITIALIZE_REQUEST, POST_HEADERS, rawRequest } from './helpers.js';
 
 /**
- * A factory whose per-session counter lives in `store` (as every per-session state must), and
- * whose servers tell who they serve: the instance, the session context and the client's name.
+ * A factory whose per-session counter lives in `store` (as every per-caller state must), and
+ * whose servers tell who they serve: the instance, the caller context and the client's name.
  */
 function createSharedFactory(store: SessionStore, instance: string) {
-  const contexts: SessionContext[] = [];
+  const contexts: CallerContext[] = [];
   const factory: ServerFactory = (context) => {
     contexts.push(context);
     const server = new McpServer({ name: 'shared', version: '1.0.0' });
@@ -60,7 +60,7 @@ describe('serveHttp with a shared session store', () => {
   async function startPair(store: SessionStore, options: Partial<HttpServeOptions> = {}) {
     const closed: Array<[string, HttpSessionCloseReason]> = [];
     const errors: unknown[] = [];
-    const instances: Array<{ running: RunningHttpServer; contexts: SessionContext[] }> = [];
+    const instances: Array<{ running: RunningHttpServer; contexts: CallerContext[] }> = [];
     for (const name of ['a', 'b']) {
       const shared = createSharedFactory(store, name);
       const running = await serveHttp(shared.factory, {

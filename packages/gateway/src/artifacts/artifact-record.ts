@@ -35,9 +35,9 @@ export interface ArtifactLimits {
   readonly maxArtifactBytes: number;
 }
 
-/** The default most artifacts per session. */
+/** The default most artifacts per caller scope. */
 export const DEFAULT_MAX_ARTIFACTS = 64;
-/** The default most content bytes per session (32 MiB). */
+/** The default most content bytes per caller scope (32 MiB). */
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 /** The default most bytes of one artifact (8 MiB). */
 export const DEFAULT_MAX_ARTIFACT_BYTES = 8 * 1024 * 1024;

@@ -19,9 +19,9 @@ const positiveInteger = z.int().min(1).max(Number.MAX_SAFE_INTEGER);
  * @see gateway-surface §4.2
  */
 export const ArtifactsConfigSchema = z.strictObject({
-  /** The most artifacts per session (default 64). */
+  /** The most artifacts per caller scope (default 64). */
   maxArtifacts: positiveInteger.optional(),
-  /** The most content bytes per session (default 32 MiB). */
+  /** The most content bytes per caller scope (default 32 MiB). */
   maxBytes: positiveInteger.optional(),
   /** The most bytes of one artifact, longer content is cut (default 8 MiB). */
   maxArtifactBytes: positiveInteger.optional(),

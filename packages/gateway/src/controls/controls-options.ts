@@ -114,7 +114,7 @@ export const ResultCacheOptionsSchema = z.strictObject({
 });
 
 /**
- * One rate limit (§4.5): a sliding 60-second window and a total per session; at least one.
+ * One rate limit (§4.5): a sliding 60-second window and a total per caller; at least one.
  *
  * @see gateway-surface §4.5 (rate limiting / quotas)
  */
@@ -131,7 +131,7 @@ export const RateLimitSchema = z
   );
 
 /**
- * Per-session rate limits (§4.5): per meta-tool and per tool id. The key `*` under `tools`
+ * Per-caller rate limits (§4.5): per meta-tool and per tool id. The key `*` under `tools`
  * gives every tool without its own entry a limit of its own (a window per tool).
  *
  * @see gateway-surface §4.5
@@ -176,7 +176,7 @@ export const GatewayControlsOptionsSchema = z.strictObject({
   cache: ResultCacheOptionsSchema.optional(),
   /** Accept `dry_run` in `tool_execute`. */
   dryRun: z.boolean().optional(),
-  /** Per-session rate limits. */
+  /** Per-caller rate limits. */
   rateLimits: RateLimitsOptionsSchema.optional(),
 });
 

@@ -22,16 +22,19 @@ import { type RetryEnvironment, withRetry } from './retry.js';
 import { type ArgumentRepair, repairArguments } from './tolerant-arguments.js';
 
 /**
- * The session a controlled call belongs to: its id and the store of its per-session state.
+ * The caller a controlled call belongs to: its caller scope and the store of its per-caller state.
  *
  * @see gateway-surface §4.5
  */
-export interface ControlsSession {
-  /** The MCP session id (or a process-made one over stdio). */
+export interface ControlsCaller {
+  /** The caller scope (the MCP session id, or a process-made one over stdio, when there is none). */
   id: string;
   /** Where its rate-limit counters live. */
   store: SessionStore;
 }
+
+/** @deprecated use {@link ControlsCaller}. */
+export type ControlsSession = ControlsCaller;
 
 /**
  * A diagnostic event of the dispatch path, for operators' logs.
@@ -122,14 +125,14 @@ export interface GatewayControls {
    * Counts one call of a meta-tool against its limits; a dry run is not counted. Throws
    * `GatewayError` `RATE_LIMITED` on a breach.
    */
-  admit(session: ControlsSession, metaTool: string, args: unknown): Promise<void>;
+  admit(session: ControlsCaller, metaTool: string, args: unknown): Promise<void>;
   /**
    * Runs `tool_execute` through the controls: hydration and (tolerant) validation, the tool's
    * quota, then a dry-run report, or the cache, or a dispatch with retry whose result is
    * cached when eligible. Throws the §3.4 errors of a plain execute and `RATE_LIMITED`.
    */
   execute(
-    session: ControlsSession,
+    session: ControlsCaller,
     toolId: unknown,
     args: unknown,
     options: { signal?: AbortSignal; dryRun?: boolean },
@@ -163,7 +166,7 @@ export function createGatewayControls(
   const dryRunOn = settings.dryRun === true;
 
   async function execute(
-    session: ControlsSession,
+    session: ControlsCaller,
     toolId: unknown,
     args: unknown,
     callOptions: { signal?: AbortSignal; dryRun?: boolean },

@@ -1,6 +1,6 @@
 /**
  * `@x/gateway/controls`: the opt-in controls of gateway-surface §4.4 and §4.5: schema trust at
- * ingest, tolerant arguments, retry, the read-only result cache, dry run and per-session rate
+ * ingest, tolerant arguments, retry, the read-only result cache, dry run and per-caller rate
  * limits. Pass them to the servers of `@x/gateway/server` as `controls`.
  *
  * @module
@@ -37,6 +37,7 @@ export {
 // The controls
 export {
   type ControlledExecution,
+  type ControlsCaller,
   type ControlsEvent,
   type ControlsProvenance,
   type ControlsSession,

@@ -1,6 +1,7 @@
 /**
- * Per-session rate limits (§4.5), per meta-tool and per tool id: a sliding 60-second window and
- * a total per session, kept in a `SessionStore` so that several instances can share them.
+ * Per-caller rate limits (§4.5's "per session", kept per caller scope), per meta-tool and per tool
+ * id: a sliding 60-second window and a total per caller, kept in a `SessionStore` so that several
+ * instances can share them.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Gateway mode: exactly `tool_browse`, `tool_execute` and `tool_view`, with
- * the context firewall and a per-session artifact store.
+ * the context firewall and a per-caller artifact store.
  *
  * @module
  */
@@ -28,8 +28,8 @@ import { DEFAULT_TOP_K } from '../browse/router.js';
 import { renderChoiceCards } from '../cards/card-render.js';
 import type { ChoiceCard } from '../cards/choice-card.js';
 import type {
+  ControlsCaller,
   ControlsProvenance,
-  ControlsSession,
   GatewayControls,
 } from '../controls/gateway-controls.js';
 import { parseExecuteArguments, withControlsProvenance } from '../controls/server-hooks.js';
@@ -79,7 +79,7 @@ import { createScopedArtifactStores } from './scoped-artifact-stores.js';
  */
 export interface GatewayServerOptions {
   /**
-   * The caller scope per-caller state is keyed by (`SessionContext.scope` of `@x/core/serve`):
+   * The caller scope per-caller state is keyed by (`CallerContext.scope` of `@x/core/serve`):
    * seen sets, rate-limit windows and quotas. Without one, the transport's session id, else a
    * random key of this server instance.
    */
@@ -100,9 +100,9 @@ export interface GatewayServerOptions {
   /** The `serverInfo` to announce; default `x-gateway` and this package's version. */
   serverInfo?: Implementation;
   /**
-   * Where per-session state lives (seen sets, rate-limit windows), under
-   * `gateway:<sessionId>:<name>`; default one in-memory store per server
-   * factory. Pass a shared store to serve one session from several instances.
+   * Where per-caller state lives (seen sets, rate-limit windows), under
+   * `gateway:<scope>:<name>`; default one in-memory store per server
+   * factory. Pass a shared store to serve one caller from several instances.
    */
   sessionStore?: SessionStore;
   /** Cache-stable browsing (§5); off when absent or not `enabled`. */
@@ -129,7 +129,7 @@ export interface GatewayServerOptions {
    * and prompts of a server the role may not see are absent too. Default: everything allowed.
    */
   policies?: PolicyEngine;
-  /** The caller's role (`SessionContext.role`); `undefined` for a caller without one. */
+  /** The caller's role (`CallerContext.role`); `undefined` for a caller without one. */
   role?: string | undefined;
 }
 
@@ -184,7 +184,7 @@ function viewText(view: ViewResult): string {
  *
  * Every failure is a tool result with the §3.4 payload and `isError: true`;
  * an unknown tool name is a JSON-RPC `InvalidParams` error. The artifact
- * store belongs to this server (one per session) and is cleared on close.
+ * store belongs to this server (one per caller scope) and is cleared on close.
  *
  * @see gateway-surface §3, §4.2, §4.3, §4.4
  */
@@ -259,7 +259,7 @@ export function createGatewayServer(
     return answered(renderBrowseText(cards, 'path'), { cards });
   }
 
-  const controlsSession = (sessionId: string | undefined): ControlsSession => ({
+  const controlsCaller = (sessionId: string | undefined): ControlsCaller => ({
     id: stateKey(sessionId),
     store: sessionStore,
   });
@@ -281,7 +281,7 @@ export function createGatewayServer(
         // The controls run over every tool: the caller's policy admits the call first.
         policyView?.admit(parsed.tool_id, parsed.args);
         const controlled = await controls.execute(
-          controlsSession(sessionId),
+          controlsCaller(sessionId),
           parsed.tool_id,
           parsed.args,
           { signal, dryRun: parsed.dry_run === true },
@@ -329,7 +329,7 @@ export function createGatewayServer(
     }),
     async callTool(name, args, extra) {
       try {
-        await options.controls?.admit(controlsSession(extra.sessionId), name, args);
+        await options.controls?.admit(controlsCaller(extra.sessionId), name, args);
         if (name === META_TOOL_NAMES.browse) return await browse(args, extra.sessionId);
         if (name === META_TOOL_NAMES.execute) {
           return await execute(args, extra.mcpReq.signal, extra.sessionId);

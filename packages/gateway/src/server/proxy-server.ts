@@ -13,7 +13,7 @@ import type { PolicyEngine } from '@x/core/policy';
 import type { ServerFactory } from '@x/core/serve';
 import { createMemorySessionStore, type SessionStore } from '@x/core/sessions';
 import type { Catalog } from '../browse/catalog.js';
-import type { ControlsSession, GatewayControls } from '../controls/gateway-controls.js';
+import type { ControlsCaller, GatewayControls } from '../controls/gateway-controls.js';
 import { parseExecuteArguments, withProvenanceMeta } from '../controls/server-hooks.js';
 import { GatewayError } from '../errors.js';
 import { namespaceGroups, proxyGroupPayload } from '../groups/catalog-groups.js';
@@ -51,7 +51,7 @@ export type ProxyToolNames = 'client-safe' | 'canonical';
  */
 export interface ProxyServerOptions {
   /**
-   * The caller scope per-caller state is keyed by (`SessionContext.scope` of `@x/core/serve`):
+   * The caller scope per-caller state is keyed by (`CallerContext.scope` of `@x/core/serve`):
    * seen sets, rate-limit windows and quotas. Without one, the transport's session id, else a
    * random key of this server instance.
    */
@@ -62,7 +62,7 @@ export interface ProxyServerOptions {
   pageSize?: number;
   /** The `serverInfo` to announce; default `x-gateway` and this package's version. */
   serverInfo?: Implementation;
-  /** Where per-session state (rate-limit windows) lives; default one in-memory store per factory. */
+  /** Where per-caller state (rate-limit windows) lives; default one in-memory store per factory. */
   sessionStore?: SessionStore;
   /** The opt-in dispatch controls (§4.4, §4.5); without them `tool_execute` is as specified in §4.1. */
   controls?: GatewayControls;
@@ -78,7 +78,7 @@ export interface ProxyServerOptions {
    * `tools/list` and groups and answers exactly as an unknown one. Default: everything allowed.
    */
   policies?: PolicyEngine;
-  /** The caller's role (`SessionContext.role`); `undefined` for a caller without one. */
+  /** The caller's role (`CallerContext.role`); `undefined` for a caller without one. */
   role?: string | undefined;
 }
 
@@ -176,7 +176,7 @@ function buildProxyServer(
   const { controls } = options;
   const sessionStore = options.sessionStore ?? createMemorySessionStore();
   const fallbackSessionId = randomUUID();
-  const controlsSession = (sessionId: string | undefined): ControlsSession => ({
+  const controlsCaller = (sessionId: string | undefined): ControlsCaller => ({
     id: options.scope ?? sessionId ?? fallbackSessionId,
     store: sessionStore,
   });
@@ -192,7 +192,7 @@ function buildProxyServer(
     signal: AbortSignal,
     sessionId: string | undefined,
   ): Promise<CallToolResult> {
-    await controls?.admit(controlsSession(sessionId), name, args);
+    await controls?.admit(controlsCaller(sessionId), name, args);
     if (name === META_TOOL_NAMES.hydrate) {
       const parsed = parseMetaArguments(name, ToolHydrateArgumentsSchema, args);
       return jsonResult(await runtime.hydrate(resolveName(parsed.tool_id)));
@@ -202,7 +202,7 @@ function buildProxyServer(
       // The controls run over every tool: the caller's policy admits the call first.
       policyView?.admit(resolveName(parsed.tool_id), parsed.args);
       const controlled = await controls.execute(
-        controlsSession(sessionId),
+        controlsCaller(sessionId),
         resolveName(parsed.tool_id),
         parsed.args,
         { signal, dryRun: parsed.dry_run === true },

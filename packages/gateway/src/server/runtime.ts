@@ -108,7 +108,7 @@ export interface PreparedCall {
 
 /**
  * The state both the proxy and the gateway serve from; one per process,
- * shared by every session (it holds no per-session state).
+ * shared by every session (it holds no per-caller state).
  *
  * @see gateway-surface §4, §4.6
  */

@@ -58,7 +58,7 @@ export const RoleRuleSchema = z.strictObject({
   role: z.string().min(1),
 });
 
-/** How a verified token becomes a role (`SessionContext.role`). */
+/** How a verified token becomes a role (`CallerContext.role`). */
 export const RoleMappingSchema = z.strictObject({
   /** A claim whose string value (or first string, for an array) is the role, tried first. */
   claim: z.string().min(1).optional(),

@@ -1,5 +1,5 @@
 /**
- * Large shared artifacts as files: one folder per session, one
+ * Large shared artifacts as files: one folder per caller scope, one
  * content-addressed file per artifact (the text as a JSON string, which keeps
  * any UTF-16 string exactly), written atomically so another instance never
  * reads half a file.

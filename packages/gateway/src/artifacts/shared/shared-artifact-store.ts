@@ -57,9 +57,9 @@ export interface SharedArtifactsOptions {
   directory?: string;
   /** Contents up to this many UTF-8 bytes go to `store`, larger ones to `directory`. Default 256 KiB. */
   inlineMaxBytes?: number;
-  /** The most artifacts per session; the least recently used goes first. Default 64. */
+  /** The most artifacts per caller scope; the least recently used goes first. Default 64. */
   maxArtifacts?: number;
-  /** The most content bytes per session over all its artifacts. Default 32 MiB. */
+  /** The most content bytes per caller scope over all its artifacts. Default 32 MiB. */
   maxBytes?: number;
   /** The most bytes of one artifact; longer content is cut. Default 8 MiB (at most `maxBytes`). */
   maxArtifactBytes?: number;

@@ -9,7 +9,7 @@ import type { JsonValue, SessionStore } from '@x/core/sessions';
 import { GatewayError } from '../../errors.js';
 import { formatBytes } from '../artifact-record.js';
 
-/** The store key of the bytes per session. */
+/** The store key of the bytes per caller scope. */
 const TOTAL_KEY = 'gateway:artifacts:total';
 
 /** A session's bytes and the time of its last write, as stored. */
@@ -27,7 +27,7 @@ export interface SharedArtifactTotalOptions {
   ttlMs: number;
 }
 
-/** The shared count of artifact bytes per session. */
+/** The shared count of artifact bytes per caller scope. */
 export interface SharedArtifactTotal {
   /**
    * Counts `bytes` more for `sessionId`, as much as its own bound lets it keep.
