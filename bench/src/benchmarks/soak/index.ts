@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Benchmark, RunMode } from '../../benchmark.js';
+import { formatLoadAverage, readLoadAverage } from '../../report/load-average.js';
 import { round } from '../../report/result-file.js';
 import { type AppInstance, startApp } from '../load/processes.js';
 import { writeLoadConfig } from '../load/scenarios.js';
@@ -101,6 +102,7 @@ export const soakBenchmark: Benchmark = {
     const folder = await mkdtemp(join(tmpdir(), 'x-bench-soak-'));
     const gateways: AppInstance[] = [];
     let rows: SoakRow[];
+    let loadAverage: { before: number[]; after: number[] };
     try {
       const config = await writeLoadConfig(
         folder,
@@ -113,6 +115,7 @@ export const soakBenchmark: Benchmark = {
       context.note(
         `soak: ${plan.clients} clients per era for ${plan.seconds} s, RSS every ${plan.sampleSeconds} s`,
       );
+      const loadBefore = readLoadAverage();
       const started = performance.now();
       const deadline = started + plan.seconds * 1000;
       const shouldStop = () => performance.now() >= deadline;
@@ -129,6 +132,7 @@ export const soakBenchmark: Benchmark = {
           }),
         ),
       ]);
+      loadAverage = { before: loadBefore, after: readLoadAverage() };
       rows = ERAS.map((era, index) => {
         const eraSamples = (samples as RssSample[][])[index] ?? [];
         return {
@@ -150,11 +154,13 @@ export const soakBenchmark: Benchmark = {
       '',
       `RSS in MiB. The time after warm-up is cut into ${WINDOWS} windows; a window's floor is its lowest reading (what stays after garbage collection), its peak the top of the sawtooth; drifts compare the last window with the first. Trend: the least-squares slope of every reading after warm-up times the span, as a share of the mean reading. Memory is flat when the trend is within ${FLAT_WITHIN * 100}%.`,
       flat ? 'Both eras: flat.' : 'Not flat in every era: see the table.',
+      `Load average (1/5/15 min) ${formatLoadAverage(loadAverage.before)} at the start, ${formatLoadAverage(loadAverage.after)} at the end: on a shared machine the sessions and calls served move with it.`,
     ].join('\n');
     return {
       text,
       result: {
         plan,
+        loadAverage,
         flatWithin: FLAT_WITHIN,
         flat,
         eras: rows.map((row) => ({
