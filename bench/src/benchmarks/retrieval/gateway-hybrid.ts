@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EmbeddingProvider } from '@x/core/embeddings';
+import { createDistilledEncoderProvider, type EmbeddingProvider } from '@x/core/embeddings';
 import type { RunMode } from '../../benchmark.js';
 import { BenchError } from '../../errors.js';
 import type { RankerOutcome } from '../search/evaluate.js';
@@ -23,6 +23,9 @@ export const GATEWAY_LEXICAL_RANKER = 'gateway-browse';
 
 /** The hybrid row's name. */
 export const GATEWAY_HYBRID_RANKER = 'gateway-browse-hybrid';
+
+/** The name of the row with the distilled sentence encoder in place of the full one. */
+export const GATEWAY_DISTILLED_RANKER = 'gateway-browse-distilled';
 
 /** The most cards one browse may return (the gateway's `MAX_TOP_K`). */
 const BROWSE_DEPTH = 50;
@@ -38,6 +41,20 @@ export function runsGatewayHybrid(mode: RunMode): boolean {
 /** The in-process sentence encoder as `x-gateway serve` makes it by default. */
 export function gatewayHybridProvider(): EmbeddingProvider {
   return appDefaultProvider();
+}
+
+/** The environment variable that turns the distilled row on (`1`): it adds minutes to a run. */
+export const DISTILLED_SETUP = 'set X_BENCH_DISTILLED=1';
+
+/**
+ * The sentence encoder distilled into a token table (`createDistilledEncoderProvider`), measured
+ * beside the full one through the same gateway when `X_BENCH_DISTILLED` is `1`: one instance,
+ * so the table is distilled once per run.
+ */
+export function gatewayDistilledProvider(
+  environment: NodeJS.ProcessEnv = process.env,
+): EmbeddingProvider | undefined {
+  return environment.X_BENCH_DISTILLED === '1' ? createDistilledEncoderProvider() : undefined;
 }
 
 /** The hybrid row's cold start, in milliseconds from opening the gateway. */
@@ -72,12 +89,13 @@ export async function evaluateGatewayLexical(
 
 /**
  * Ranks every query of `task` through `tool_browse` over MCP with the app's default hybrid
- * ranking, after measuring its cold start; every answer must be a fused one.
+ * ranking (with `provider`), after measuring its cold start; every answer must be a fused one.
  */
 export async function evaluateGatewayHybrid(
   task: RetrievalTask,
   folder: string,
   provider: EmbeddingProvider,
+  ranker = GATEWAY_HYBRID_RANKER,
 ): Promise<GatewayHybridOutcome> {
   const cacheFolder = await mkdtemp(join(tmpdir(), 'x-bench-vectors-'));
   try {
@@ -87,7 +105,7 @@ export async function evaluateGatewayHybrid(
       await client.browse(PROBE, 10);
       const firstAnswerMs = performance.now() - start;
       const fusedWithoutCacheMs = (await firstFused(client)) - start;
-      const outcome = await evaluateAsyncSearch(task, GATEWAY_HYBRID_RANKER, async (query) => {
+      const outcome = await evaluateAsyncSearch(task, ranker, async (query) => {
         const answer = await client.browse(query, BROWSE_DEPTH);
         if (answer.ranking !== 'hybrid') {
           throw new BenchError({

@@ -23,9 +23,12 @@ import {
 import { METATOOL, METATOOL_MULTI, SEAL_TOOLS, sourceFolder } from '../search/sources.js';
 import {
   type ColdStart,
+  DISTILLED_SETUP,
   evaluateGatewayHybrid,
   evaluateGatewayLexical,
+  GATEWAY_DISTILLED_RANKER,
   GATEWAY_HYBRID_RANKER,
+  gatewayDistilledProvider,
   gatewayHybridProvider,
   runsGatewayHybrid,
 } from './gateway-hybrid.js';
@@ -66,10 +69,12 @@ export const retrievalBenchmark: Benchmark = {
     const provider = embeddingProviderFromEnvironment();
     const wordVectors = wordVectorProviderFromEnvironment();
     const sentenceEncoder = gatewayHybridProvider();
+    const distilled = gatewayDistilledProvider();
     const runsHybridBrowse = runsGatewayHybrid(context.mode);
     const outcomes: TaskOutcome[] = [];
     const fallbacks: Record<string, number> = {};
     const coldStarts: Record<string, ColdStart> = {};
+    const distilledColdStarts: Record<string, ColdStart> = {};
     for (const task of tasks) {
       const source = SOURCES.find((candidate) => candidate.name === task.name) ?? SEAL_TOOLS;
       const folder = sourceFolder(context.dataFolder, source);
@@ -85,6 +90,16 @@ export const retrievalBenchmark: Benchmark = {
           sentenceEncoder,
         );
         coldStarts[task.name] = coldStart;
+        hybrid.push(outcome);
+      }
+      if (runsHybridBrowse && distilled !== undefined) {
+        const { coldStart, ...outcome } = await evaluateGatewayHybrid(
+          task,
+          folder,
+          distilled,
+          GATEWAY_DISTILLED_RANKER,
+        );
+        distilledColdStarts[task.name] = coldStart;
         hybrid.push(outcome);
       }
       if (provider !== undefined) {
@@ -106,6 +121,9 @@ export const retrievalBenchmark: Benchmark = {
     const rankers = [
       GATEWAY_BROWSE,
       ...(runsHybridBrowse ? [gatewayHybridDescription(sentenceEncoder.id)] : []),
+      ...(runsHybridBrowse && distilled !== undefined
+        ? [gatewayDistilledDescription(distilled.id)]
+        : []),
       CORE_RANKER,
       ...(provider === undefined ? [] : [hybridDescription(provider.id)]),
       ...(wordVectors === undefined ? [] : [wordVectorDescription(wordVectors.id)]),
@@ -114,7 +132,15 @@ export const retrievalBenchmark: Benchmark = {
     return {
       text: [
         ...outcomes.map(formatTaskTable),
-        gatewayHybridLine(context.mode, sentenceEncoder.id, coldStarts),
+        gatewayHybridLine(context.mode, GATEWAY_HYBRID_RANKER, sentenceEncoder.id, coldStarts),
+        distilled === undefined
+          ? `${GATEWAY_DISTILLED_RANKER}: not configured (${DISTILLED_SETUP})`
+          : gatewayHybridLine(
+              context.mode,
+              GATEWAY_DISTILLED_RANKER,
+              distilled.id,
+              distilledColdStarts,
+            ),
         hybridLine,
         wordVectorLine(wordVectors),
       ].join('\n\n'),
@@ -128,6 +154,13 @@ export const retrievalBenchmark: Benchmark = {
         gatewayHybrid: runsHybridBrowse
           ? { run: true, provider: sentenceEncoder.id, coldStart: coldStarts }
           : { run: false, reason: 'not run under --quick' },
+        gatewayDistilled:
+          runsHybridBrowse && distilled !== undefined
+            ? { run: true, provider: distilled.id, coldStart: distilledColdStarts }
+            : {
+                run: false,
+                reason: distilled === undefined ? DISTILLED_SETUP : 'not run under --quick',
+              },
         hybrid: provider === undefined ? { configured: false } : { configured: true, fallbacks },
         wordVectors: { configured: wordVectors !== undefined },
         skipped,
@@ -149,14 +182,27 @@ function gatewayHybridDescription(
   };
 }
 
-/** The line under the tables: the hybrid row and its cold start per data set. */
+/** How results describe the distilled `tool_browse` row. */
+function gatewayDistilledDescription(
+  providerId: string,
+): Pick<Ranker, 'name' | 'description' | 'parameters'> {
+  return {
+    name: GATEWAY_DISTILLED_RANKER,
+    description:
+      "@x/gateway tool_browse(query) over MCP with x-gateway serve's default hybrid ranking, the sentence encoder distilled into a token table (createDistilledEncoderProvider) in place of the full one",
+    parameters: { provider: providerId, semanticWeight: 1.5, topK: BROWSE_DEPTH, ranking: 'auto' },
+  };
+}
+
+/** The line under the tables: a hybrid row (`ranker`) and its cold start per data set. */
 function gatewayHybridLine(
   mode: RunMode,
+  ranker: string,
   providerId: string,
   coldStarts: Readonly<Record<string, ColdStart>>,
 ): string {
   if (!runsGatewayHybrid(mode)) {
-    return `${GATEWAY_HYBRID_RANKER}: not run under --quick (it embeds every tool with ${providerId})`;
+    return `${ranker}: not run under --quick (it embeds every tool with ${providerId})`;
   }
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const lines = Object.entries(coldStarts).map(
@@ -164,7 +210,7 @@ function gatewayHybridLine(
       `  ${name}: first answer ${seconds(cold.firstAnswerMs)} (lexical), first fused answer ${seconds(cold.fusedWithoutCacheMs)} without a vector cache, ${seconds(cold.fusedWithCacheMs)} with it`,
   );
   return [
-    `${GATEWAY_HYBRID_RANKER}: tool_browse over MCP with ${providerId}, x-gateway serve's default configuration; cold start:`,
+    `${ranker}: tool_browse over MCP with ${providerId}, x-gateway serve's default configuration; cold start:`,
     ...lines,
   ].join('\n');
 }

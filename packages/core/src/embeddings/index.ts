@@ -11,6 +11,11 @@
  * @module
  */
 
+// Providers
+export {
+  createDistilledEncoderProvider,
+  type DistilledEncoderOptions,
+} from './distilled-encoder-provider.js';
 // Cache
 export {
   createEmbeddingCache,
@@ -18,7 +23,6 @@ export {
   type EmbeddingCache,
   type EmbeddingCacheOptions,
 } from './embedding-cache.js';
-// Providers
 export type { EmbeddingProvider } from './embedding-provider.js';
 // Hybrid search
 export {
@@ -43,6 +47,10 @@ export {
   EmbeddingProviderConfigSchema,
 } from './provider-config.js';
 export type { SentenceEncoderModel } from './sentence-encoder-model.js';
+export {
+  loadSentenceEncoderParts,
+  type SentenceEncoderParts,
+} from './sentence-encoder-parts.js';
 export {
   createSentenceEncoderProvider,
   DEFAULT_SENTENCE_ENCODER_MAX_CHARS,
