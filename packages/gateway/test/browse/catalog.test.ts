@@ -62,7 +62,9 @@ describe('createCatalog', () => {
   });
 
   it('tells malformed ids from unknown ones and suggests similar ids', () => {
-    expect(thrownFailure(() => catalog.hydrate('read_file'))).toMatchObject({ code: 'TOOL_ID_INVALID' });
+    expect(thrownFailure(() => catalog.hydrate('read_file'))).toMatchObject({
+      code: 'TOOL_ID_INVALID',
+    });
     expect(thrownFailure(() => catalog.hydrate(42))).toMatchObject({ code: 'TOOL_ID_INVALID' });
     const unknown = thrownFailure(() => catalog.hydrate('filesystem:read_file'));
     expect(unknown).toMatchObject({ code: 'HYDRATE_FAILED', tool_id: 'filesystem:read_file' });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { collapseDuplicateNames } from '../../src/refresh/collapse-duplicates.js';
 import { RefreshOptionsSchema } from '../../src/refresh/refresh-options.js';
 import { createGatewayRuntime } from '../../src/server/runtime.js';
-import { fakeUpstream, simpleTool } from '../helpers.js';
 import { rejectedFailure } from '../gateway-failures.js';
+import { fakeUpstream, simpleTool } from '../helpers.js';
 
 describe('refresh consistency', () => {
   it('collapses a raw name listed by several upstreams of one namespace to the first source', () => {

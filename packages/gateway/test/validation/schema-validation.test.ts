@@ -91,7 +91,9 @@ describe('createSchemaCompiler', () => {
     for (const [index, schemaValue] of bad.entries()) {
       const toolId = `a:bad${index}#00000000`;
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        expect(await rejectedFailure(() => compiler.argumentCheck(toolId, schemaValue))).toMatchObject({
+        expect(
+          await rejectedFailure(() => compiler.argumentCheck(toolId, schemaValue)),
+        ).toMatchObject({
           code: 'SCHEMA_INVALID',
           tool_id: toolId,
         });

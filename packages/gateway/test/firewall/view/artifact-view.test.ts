@@ -126,8 +126,12 @@ describe('viewArtifact', () => {
       next: 'rows:2-3:$.items',
     });
     expect(viewArtifact(json, 'rows:118-500:$.items').next).toBeUndefined();
-    expect(thrownFailure(() => viewArtifact(json, 'rows:0-1'))).toMatchObject({ reason: 'not an array' });
-    expect(thrownFailure(() => viewArtifact(json, 'rows:120-121:$.items'))).toMatchObject({ rows: 120 });
+    expect(thrownFailure(() => viewArtifact(json, 'rows:0-1'))).toMatchObject({
+      reason: 'not an array',
+    });
+    expect(thrownFailure(() => viewArtifact(json, 'rows:120-121:$.items'))).toMatchObject({
+      rows: 120,
+    });
   });
 
   it('reads a value at a JSON path and names what exists when it is missing', () => {
@@ -139,7 +143,9 @@ describe('viewArtifact', () => {
   });
 
   it('refuses JSON selectors on text and unknown selectors', () => {
-    expect(thrownFailure(() => viewArtifact(log, 'json_keys'))).toMatchObject({ reason: 'not json' });
+    expect(thrownFailure(() => viewArtifact(log, 'json_keys'))).toMatchObject({
+      reason: 'not json',
+    });
     expect(thrownFailure(() => viewArtifact(log, 'tail:3'))).toMatchObject({
       code: 'VIEW_FAILED',
       reason: 'selector',
